@@ -1,0 +1,75 @@
+/**
+ * The clock is injected into the world: `manual` moves only when told (tests never sleep),
+ * `auto` follows a wall-time source, optionally sped up (speed 60: a 5-minute task takes 5 s).
+ */
+
+export interface Clock {
+  /** Milliseconds since the epoch, as the fake's world sees them. */
+  now(): number
+}
+
+export class ManualClock implements Clock {
+  #now: number
+
+  constructor(startMs: number) {
+    this.#now = startMs
+  }
+
+  now(): number {
+    return this.#now
+  }
+
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError(`the clock only moves forward: cannot advance by ${ms} ms`)
+    this.#now += ms
+  }
+
+  set(ms: number): void {
+    if (!(ms >= this.#now)) {
+      throw new RangeError(
+        `the clock only moves forward: ${new Date(ms).toISOString()} is before ${new Date(this.#now).toISOString()}`,
+      )
+    }
+    this.#now = ms
+  }
+}
+
+/**
+ * Follows `wallNow` from the moment it is made, `speed` times faster, starting at `startMs`.
+ * `advance` adds an offset on top (the admin API can still jump ahead).
+ */
+export class AutoClock implements Clock {
+  readonly #wallNow: () => number
+  readonly #wallOrigin: number
+  readonly #startMs: number
+  readonly #speed: number
+  #offset = 0
+
+  constructor(options: { startMs: number; speed: number; wallNow: () => number }) {
+    this.#wallNow = options.wallNow
+    this.#wallOrigin = options.wallNow()
+    this.#startMs = options.startMs
+    this.#speed = options.speed
+  }
+
+  now(): number {
+    return Math.floor(this.#startMs + (this.#wallNow() - this.#wallOrigin) * this.#speed) + this.#offset
+  }
+
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError(`the clock only moves forward: cannot advance by ${ms} ms`)
+    this.#offset += ms
+  }
+
+  set(ms: number): void {
+    const now = this.now()
+    if (!(ms >= now)) {
+      throw new RangeError(
+        `the clock only moves forward: ${new Date(ms).toISOString()} is before ${new Date(now).toISOString()}`,
+      )
+    }
+    this.#offset += ms - now
+  }
+}
+
+export type ControllableClock = ManualClock | AutoClock

@@ -1,0 +1,129 @@
+/**
+ * Outputs of finished tasks, generated with faker from a per-task seed, so the same
+ * (scenario seed, api key, task ordinal) always yields the same output.
+ *
+ * Asset URLs are stored as paths (`/assets/...`) and made absolute when a response is
+ * rendered, with the origin the client used: the fake serves these files itself.
+ */
+import { Faker, en } from '@faker-js/faker'
+import type { MusicMode, TaskType } from './types.js'
+
+export interface Clip {
+  id: string
+  audio_url: string
+  image_url: string
+  title: string
+  duration: number
+}
+
+export interface TaskOutput {
+  taskType: TaskType
+  taskId: string
+  status: 'completed'
+  progress: '100%'
+  failReason: null
+  result: unknown[]
+  [key: string]: unknown
+}
+
+export interface OutputRequest {
+  seed: number
+  type: TaskType
+  mode: MusicMode | null
+  input: Readonly<Record<string, unknown>>
+}
+
+const faker = new Faker({ locale: [en] })
+
+export const audioPath = (clipId: string): string => `/assets/audio/${clipId}.wav`
+export const imagePath = (clipId: string): string => `/assets/image/${clipId}.png`
+
+function clip(title: string, minSeconds: number, maxSeconds: number): Clip {
+  const id = faker.string.uuid()
+  const duration = faker.number.float({ min: minSeconds, max: maxSeconds, fractionDigits: 2 })
+  return { id, audio_url: audioPath(id), image_url: imagePath(id), title, duration }
+}
+
+function songTitle(input: Readonly<Record<string, unknown>>): string {
+  return typeof input['title'] === 'string' && input['title'] !== '' ? input['title'] : faker.music.songName()
+}
+
+function lyricsText(): string {
+  const line = (): string => faker.lorem.sentence({ min: 4, max: 8 }).replace(/\.$/, '')
+  const verse = (): string => [line(), line(), line(), line()].join('\n')
+  const chorus = [line(), line()].join('\n')
+  return `[Verse]\n${verse()}\n\n[Chorus]\n${chorus}\n\n[Verse]\n${verse()}\n\n[Chorus]\n${chorus}`
+}
+
+function fileTitle(url: unknown): string {
+  if (typeof url !== 'string') return faker.music.songName()
+  const last = url.split(/[?#]/, 1)[0]!.split('/').pop() ?? ''
+  const name = decodeURIComponent(last.replace(/\.[a-z0-9]+$/i, '')).trim()
+  return name === '' ? faker.music.songName() : name
+}
+
+function result(request: OutputRequest): unknown[] {
+  const { type, input } = request
+  switch (type) {
+    case 'music': {
+      const title = songTitle(input)
+      return [clip(title, 120, 240), clip(title, 120, 240)]
+    }
+    case 'lyrics':
+      return [{ id: faker.string.uuid(), title: faker.music.songName(), text: lyricsText() }]
+    case 'upload':
+      return [clip(fileTitle(input['url']), 30, 300)]
+    case 'concat':
+      return [clip(faker.music.songName(), 180, 480)]
+  }
+}
+
+/** The generated output of a successful task. */
+export function generateOutput(request: OutputRequest): TaskOutput {
+  faker.seed(request.seed)
+  const taskId = faker.string.uuid()
+  return {
+    taskType: request.type,
+    taskId,
+    status: 'completed',
+    progress: '100%',
+    failReason: null,
+    result: result(request),
+  }
+}
+
+/** Clips of an output that a later concat or continuation may name (entries with an id and an audio_url). */
+export function clipsOf(output: TaskOutput): Clip[] {
+  return output.result.filter(
+    (entry): entry is Clip =>
+      typeof entry === 'object' && entry !== null && typeof (entry as Clip).id === 'string' && 'audio_url' in entry,
+  )
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Scenario output overrides: objects merge key by key, arrays entry by entry, anything else replaces. */
+export function mergeOverride(base: unknown, override: unknown): unknown {
+  if (Array.isArray(base) && Array.isArray(override)) {
+    const merged = base.slice()
+    override.forEach((entry, index) => {
+      merged[index] = index < base.length ? mergeOverride(base[index], entry) : entry
+    })
+    return merged
+  }
+  if (isPlainObject(base) && isPlainObject(override)) {
+    const merged: Record<string, unknown> = { ...base }
+    for (const key of Object.keys(override)) {
+      Object.defineProperty(merged, key, {
+        value: Object.hasOwn(base, key) ? mergeOverride(base[key], override[key]) : override[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    }
+    return merged
+  }
+  return override
+}

@@ -1,0 +1,134 @@
+/**
+ * The compiled scenario and the task model the domain works on.
+ * Plain data only: the scenario loader (src/scenario) produces a `Scenario`,
+ * the world (world.ts) runs it.
+ */
+
+export const TASK_TYPES = ['music', 'lyrics', 'upload', 'concat'] as const
+export type TaskType = (typeof TASK_TYPES)[number]
+
+export const TASK_STATUSES = ['pending', 'running', 'success', 'failure', 'timeout'] as const
+export type TaskStatus = (typeof TASK_STATUSES)[number]
+export type FinalStatus = 'success' | 'failure' | 'timeout'
+
+export const MUSIC_MODES = ['description', 'custom', 'continuation'] as const
+export type MusicMode = (typeof MUSIC_MODES)[number]
+
+export function isFinal(status: TaskStatus): status is FinalStatus {
+  return status === 'success' || status === 'failure' || status === 'timeout'
+}
+
+/** A step of a timeline. Non-final steps leave after `polls` owner reads or `forMs` of clock time, whichever comes first. */
+export type Step =
+  | { status: 'pending' | 'running'; polls?: number; forMs?: number; progress?: string }
+  | { status: 'success'; output?: Record<string, unknown> }
+  | { status: 'failure'; error: string }
+  | { status: 'timeout' }
+
+export interface Timeline {
+  /** Name in the scenario, or `inline` for a timeline written inside a rule. */
+  name: string
+  steps: readonly Step[]
+}
+
+/** Predicate on one input field. */
+export type FieldPredicate =
+  | { equals: unknown }
+  | { contains: string }
+  | { matches: RegExp }
+  | { exists: boolean }
+
+export interface RuleMatch {
+  task_type?: TaskType
+  api_key?: string
+  mode?: MusicMode
+  mv?: string
+  input?: Readonly<Record<string, FieldPredicate>>
+  /** Only the nth task (1-based) that matches the rest of this rule. */
+  nth?: number
+  /** At most this many tasks take this rule. */
+  times?: number
+}
+
+export interface WeightedTimeline {
+  weight: number
+  timeline: Timeline
+}
+
+export interface Rule {
+  match: RuleMatch
+  /** Exactly one of `timeline` and `oneOf`. */
+  timeline?: Timeline
+  oneOf?: readonly WeightedTimeline[]
+}
+
+export type Endpoint = 'create' | 'get_task' | 'usage' | 'asset'
+
+export interface FaultMatch {
+  endpoint?: Endpoint | 'any'
+  api_key?: string
+  task_type?: TaskType
+  nth?: number
+  times?: number
+  probability?: number
+}
+
+export type FaultAction =
+  | { respond: { status: number; message?: string; headers?: Readonly<Record<string, string>> } }
+  | { delayMs: number }
+  | { drop: true }
+  | { stale: true }
+
+export interface Fault {
+  match: FaultMatch
+  action: FaultAction
+}
+
+export type Prices = Readonly<Record<TaskType, number>>
+
+export interface Limits {
+  /** Maximum length in characters of each text field. */
+  gpt_description_prompt: number
+  prompt: number
+  lyrics_prompt: number
+  tags: number
+  negative_tags: number
+  title: number
+}
+
+export interface ServiceConfig {
+  model: string
+  versions: readonly string[]
+  defaultVersion: string
+  prices: Prices
+  /** Unfinished tasks turn into `timeout` this long after creation; null = never. */
+  timeoutAfterMs: number | null
+  limits: Limits
+  /** Bytes; larger request bodies answer 413. */
+  maxBodyBytes: number
+  /** Per key per minute; null = no rate limit. */
+  rateLimitPerMinute: number | null
+}
+
+export type ClockConfig =
+  | { mode: 'manual'; startMs: number }
+  | { mode: 'auto'; startMs: number | null; speed: number }
+
+export interface AccountConfig {
+  apiKey: string
+  credits: number
+}
+
+export interface Scenario {
+  name: string
+  description: string
+  seed: number
+  clock: ClockConfig
+  service: ServiceConfig
+  accounts: readonly AccountConfig[]
+  timelines: ReadonlyMap<string, Timeline>
+  /** The timeline of tasks that match no rule (the timeline named `default`). */
+  defaultTimeline: Timeline
+  rules: readonly Rule[]
+  faults: readonly Fault[]
+}

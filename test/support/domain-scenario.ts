@@ -1,0 +1,41 @@
+/** A compiled scenario built by hand, so domain tests do not depend on the YAML loader. */
+import type { Scenario, Step, Timeline } from '../../src/domain/types.js'
+
+export const T0 = Date.parse('2026-01-01T00:00:00.000Z')
+
+export const timeline = (name: string, ...steps: Step[]): Timeline => ({ name, steps })
+
+export const DEFAULT_TIMELINE = timeline(
+  'default',
+  { status: 'pending', polls: 1 },
+  { status: 'running', polls: 2 },
+  { status: 'success' },
+)
+
+export function domainScenario(overrides: Partial<Scenario> = {}): Scenario {
+  return {
+    name: 'domain-test',
+    description: '',
+    seed: 11,
+    clock: { mode: 'manual', startMs: T0 },
+    service: {
+      model: 'music-model',
+      versions: ['voice-v3-5', 'voice-v4'],
+      defaultVersion: 'voice-v4',
+      prices: { music: 10, lyrics: 5, upload: 1, concat: 5 },
+      timeoutAfterMs: 600_000,
+      limits: { gpt_description_prompt: 500, prompt: 3000, lyrics_prompt: 3000, tags: 200, negative_tags: 200, title: 80 },
+      maxBodyBytes: 1_048_576,
+      rateLimitPerMinute: null,
+    },
+    accounts: [
+      { apiKey: 'a', credits: 100 },
+      { apiKey: 'b', credits: 30 },
+    ],
+    timelines: new Map([['default', DEFAULT_TIMELINE]]),
+    defaultTimeline: DEFAULT_TIMELINE,
+    rules: [],
+    faults: [],
+    ...overrides,
+  }
+}
