@@ -1,0 +1,67 @@
+/**
+ * Response bodies of the public API: success envelopes `{code, data}` and error bodies
+ * `{code, message}`, with `code` equal to the HTTP status. Rendered to JSON text here, once,
+ * so every door sends the same bytes.
+ */
+import type { Task } from '../domain/world.js'
+
+export interface ApiResponse {
+  status: number
+  /** JSON text. */
+  body: string
+  headers?: Readonly<Record<string, string>>
+}
+
+export function ok(status: number, data: unknown, headers?: Record<string, string>): ApiResponse {
+  return { status, body: JSON.stringify({ code: status, data }), headers }
+}
+
+export function fail(status: number, message: string, headers?: Record<string, string>): ApiResponse {
+  return { status, body: JSON.stringify({ code: status, message }), headers }
+}
+
+export const iso = (ms: number): string => new Date(ms).toISOString()
+
+/** Asset paths in outputs become URLs on the origin the client used. */
+function absolute(origin: string, value: unknown): unknown {
+  return typeof value === 'string' && value.startsWith('/') ? origin + value : value
+}
+
+function renderOutput(task: Task, origin: string): unknown {
+  const output = task.output
+  if (output === null) return null
+  const result = output.result.map((entry) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry
+    const clip = entry as Record<string, unknown>
+    if (!('audio_url' in clip) && !('image_url' in clip)) return entry
+    return { ...clip, audio_url: absolute(origin, clip['audio_url']), image_url: absolute(origin, clip['image_url']) }
+  })
+  return { ...output, result }
+}
+
+/** The Task resource, fields in the spec's order. */
+export function renderTask(task: Task, origin: string): Record<string, unknown> {
+  const { status, completedAt } = task.position
+  return {
+    task_id: task.id,
+    model: task.model,
+    type: task.type,
+    status,
+    credits_cost: task.creditsCost,
+    input: task.input,
+    output: status === 'success' ? renderOutput(task, origin) : null,
+    error: status === 'failure' ? task.error : null,
+    created_at: iso(task.createdAt),
+    completed_at: completedAt === null ? null : iso(completedAt),
+  }
+}
+
+export function renderCreated(task: Task): Record<string, unknown> {
+  return {
+    task_id: task.id,
+    type: task.type,
+    status: 'pending',
+    credits_charged: task.creditsCost,
+    created_at: iso(task.createdAt),
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The command line: flags, the ready line, signals. Exit codes: 0 after a clean shutdown,
+ * 2 for a usage mistake or an invalid scenario (each mistake as FILE:LINE:COL: path: message).
+ */
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { formatScenarioError, loadScenarioFile } from '../scenario/index.js'
+import { startServer } from '../server/start-server.js'
+
+export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.yaml', import.meta.url))
+
+export const USAGE = `Usage: audio-task-mock [options]
+
+A fake of the Asynchronous Audio Task Service, driven by a YAML scenario.
+
+Options:
+  --scenario FILE   scenario to serve (default: the bundled scenarios/default.yaml)
+  --port N          port to listen on; 0 picks a free port (default: 4010)
+  --host HOST       address to bind (default: 127.0.0.1)
+  --seed N          overrides the scenario's seed (ids and outputs derive from it)
+  -h, --help        show this help
+  -v, --version     show the version
+
+When ready it prints "listening on http://HOST:PORT". SIGTERM or SIGINT stops it (exit 0).
+Exit code 2: a wrong flag or an invalid scenario (FILE:LINE:COL: path: message).
+`
+
+const OPTIONS = {
+  scenario: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const
+
+function usageError(message: string): number {
+  process.stderr.write(`audio-task-mock: ${message}\n\n${USAGE}`)
+  return 2
+}
+
+function integer(flag: string, text: string | undefined, min: number, max: number): number | string | undefined {
+  if (text === undefined) return undefined
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || value < min || value > max) return `--${flag} expects a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`
+  return value
+}
+
+/** Runs the CLI; resolves with the exit code to set, or null when the server runs until a signal. */
+export async function main(argv: readonly string[]): Promise<number | null> {
+  let values
+  try {
+    ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: false, strict: true }))
+  } catch (error) {
+    return usageError((error as Error).message)
+  }
+  if (values.help) {
+    process.stdout.write(USAGE)
+    return 0
+  }
+  if (values.version) {
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    process.stdout.write(`${pkg.version}\n`)
+    return 0
+  }
+  const port = integer('port', values.port, 0, 65535)
+  const seed = integer('seed', values.seed, 0, 2 ** 32 - 1)
+  for (const value of [port, seed]) if (typeof value === 'string') return usageError(value)
+  const file = values.scenario ?? DEFAULT_SCENARIO
+  const loaded = await loadScenarioFile(file)
+  if (!loaded.ok) {
+    process.stderr.write(`${loaded.errors.map(formatScenarioError).join('\n')}\n`)
+    return 2
+  }
+  const running = await startServer({
+    scenario: loaded.scenario,
+    seed: seed as number | undefined,
+    port: (port as number | undefined) ?? 4010,
+    host: values.host ?? '127.0.0.1',
+  }).catch((error: NodeJS.ErrnoException) => error)
+  if (running instanceof Error) {
+    process.stderr.write(`audio-task-mock: cannot listen: ${running.message}\n`)
+    return 1
+  }
+  const { scenario } = running.mock
+  process.stdout.write(
+    `audio-task-mock listening on ${running.url} (scenario ${JSON.stringify(scenario.name)}, seed ${scenario.seed}, ${scenario.accounts.length} accounts)\n`,
+  )
+  const stop = (signal: string): void => {
+    process.stdout.write(`audio-task-mock: ${signal} received, closing\n`)
+    running.close().then(() => process.exit(0))
+  }
+  process.once('SIGTERM', () => stop('SIGTERM'))
+  process.once('SIGINT', () => stop('SIGINT'))
+  return null
+}

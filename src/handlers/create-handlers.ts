@@ -1,0 +1,65 @@
+/**
+ * The msw request handlers: the one definition of the fake's HTTP surface. They serve
+ * in-process (setupServer, setupWorker) and over HTTP (the express app mounts them with
+ * @mswjs/http-middleware). Each is parse → api call → respond.
+ */
+import { delay, http, HttpResponse, type HttpHandler } from 'msw'
+import type { World } from '../domain/world.js'
+import { createTask, getTask, getUsage, routeMiss, type Outcome } from '../api/public-api.js'
+import type { ApiResponse } from '../api/respond.js'
+import { readBody } from './read-body.js'
+
+/** What the handlers need of the running fake: the current world (replaced on reset). */
+export interface WorldSource {
+  readonly world: World
+}
+
+export interface HandlerOptions {
+  /** Serve only this origin (e.g. `https://audio.example.test`); default: any origin. */
+  baseUrl?: string
+  /**
+   * How a `drop` fault closes the connection. In-process it is a network error
+   * (`HttpResponse.error()`); the HTTP server throws and destroys the socket instead.
+   */
+  drop?: () => Response
+}
+
+export function toResponse(response: ApiResponse): HttpResponse<string> {
+  return new HttpResponse(response.body, {
+    status: response.status,
+    headers: { 'content-type': 'application/json', ...response.headers },
+  })
+}
+
+async function settle(outcome: Outcome, drop: () => Response): Promise<Response> {
+  if (outcome.delayMs > 0) await delay(outcome.delayMs)
+  return outcome.drop ? drop() : toResponse(outcome.response)
+}
+
+const apiKeyOf = (request: Request): string | null => request.headers.get('x-api-key')
+
+export function createHandlers(source: WorldSource, options: HandlerOptions = {}): HttpHandler[] {
+  const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
+  const drop = options.drop ?? (() => HttpResponse.error())
+  return [
+    http.get(`${base}/api/v1/task/:taskId`, ({ request, params }) => {
+      const outcome = getTask(source.world, { apiKey: apiKeyOf(request), origin: new URL(request.url).origin }, String(params['taskId']))
+      return settle(outcome, drop)
+    }),
+    http.post(`${base}/api/v1/task`, async ({ request }) => {
+      const world = source.world
+      const body = await readBody(request, world.scenario.service.maxBodyBytes)
+      const outcome = createTask(world, {
+        apiKey: apiKeyOf(request),
+        origin: new URL(request.url).origin,
+        contentType: request.headers.get('content-type'),
+        body,
+      })
+      return settle(outcome, drop)
+    }),
+    http.get(`${base}/api/v1/account/usage`, ({ request }) => {
+      return settle(getUsage(source.world, { apiKey: apiKeyOf(request), origin: new URL(request.url).origin }), drop)
+    }),
+    http.all(`${base}/api/v1/*`, ({ request }) => toResponse(routeMiss(request.method, new URL(request.url).pathname))),
+  ]
+}

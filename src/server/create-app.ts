@@ -1,0 +1,56 @@
+/**
+ * The HTTP door: an express app that mounts the msw handlers with @mswjs/http-middleware.
+ * It owns transport concerns only: JSON bodies for every failure (never an HTML page or a
+ * stack trace), unknown routes, and closing the socket for `drop` faults.
+ */
+import { createMiddleware } from '@mswjs/http-middleware'
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { createHandlers, type WorldSource } from '../handlers/create-handlers.js'
+import { fail, type ApiResponse } from '../api/respond.js'
+
+/** Thrown by a handler to have the server close the connection without an answer. */
+export class DropConnection extends Error {
+  constructor() {
+    super('connection dropped by a scenario fault')
+    this.name = 'DropConnection'
+  }
+}
+
+function send(res: express.Response, response: ApiResponse): void {
+  res.status(response.status).set({ 'content-type': 'application/json', ...response.headers }).send(response.body)
+}
+
+const unknownRoute: RequestHandler = (req, res) => {
+  send(res, fail(404, `No such route: ${req.method} ${req.path}`))
+}
+
+const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (error instanceof DropConnection) {
+    req.socket.destroy()
+    return
+  }
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  send(res, fail(500, `Internal error in audio-task-mock (a bug, please report it): ${message}`))
+}
+
+export function createApp(source: WorldSource): express.Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.disable('etag')
+  app.use(
+    createMiddleware(
+      ...createHandlers(source, {
+        drop: () => {
+          throw new DropConnection()
+        },
+      }),
+    ),
+  )
+  app.use(unknownRoute)
+  app.use(lastResort)
+  return app
+}

@@ -1,0 +1,85 @@
+/**
+ * The doors the contract suite runs against: the msw handlers in-process (setupServer),
+ * and the real HTTP server. A door starts a fresh fake per test and gives a `call` helper.
+ */
+import { setupServer } from 'msw/node'
+import { assertPublicShape } from './shapes.js'
+import { createMock, type Mock } from '../../src/mock/create-mock.js'
+import { startServer, type RunningServer } from '../../src/server/start-server.js'
+
+export interface Reply {
+  status: number
+  headers: Headers
+  text: string
+  json: any
+}
+
+export interface Fake {
+  mock: Mock
+  /** The origin requests go to; asset URLs in outputs start with it. */
+  origin: string
+  /** Sends a request to the fake; `body` objects are sent as JSON. */
+  call(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Reply>
+}
+
+export interface Door {
+  name: string
+  setup(): Promise<void>
+  teardown(): Promise<void>
+  start(scenario: string): Promise<Fake>
+  stop(): Promise<void>
+}
+
+async function send(base: string, method: string, path: string, options: Parameters<Fake['call']>[2] = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.key !== null) headers['x-api-key'] ??= options.key ?? 'key-a'
+  let body: string | undefined
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  const response = await fetch(base + path, { method, headers, body })
+  const text = await response.text()
+  assertPublicShape(method, path.split('?')[0]!, response.status, response.headers.get('content-type'), text)
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, headers: response.headers, text, json }
+}
+
+export function inProcessDoor(): Door {
+  const server = setupServer()
+  const base = 'http://audio.mock.test'
+  return {
+    name: 'in-process (msw setupServer)',
+    setup: async () => server.listen({ onUnhandledRequest: 'error' }),
+    teardown: async () => server.close(),
+    async start(scenario) {
+      const mock = createMock({ scenario, baseUrl: base })
+      server.resetHandlers(...mock.handlers)
+      return { mock, origin: base, call: (method, path, options) => send(base, method, path, options) }
+    },
+    stop: async () => server.resetHandlers(),
+  }
+}
+
+export function httpDoor(): Door {
+  let running: RunningServer | null = null
+  return {
+    name: 'HTTP (express + http-middleware)',
+    setup: async () => undefined,
+    teardown: async () => undefined,
+    async start(scenario) {
+      running = await startServer({ scenario, port: 0, host: '127.0.0.1' })
+      const url = running.url
+      return { mock: running.mock, origin: url, call: (method, path, options) => send(url, method, path, options) }
+    },
+    async stop() {
+      await running?.close()
+      running = null
+    },
+  }
+}
