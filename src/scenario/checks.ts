@@ -1,0 +1,134 @@
+/**
+ * The checks a schema cannot express: references between parts of the file and the shape of
+ * timelines. They read the raw value defensively, so they run, and report, even when other
+ * parts of the file are wrong; what the schema already reports they leave alone.
+ */
+import { DEFAULT_VERSION, DEFAULT_VERSIONS } from './defaults.js'
+import type { Issue } from './messages.js'
+import { closest, quoteList, suggestion } from './suggest.js'
+
+type Path = PropertyKey[]
+type Mapping = Record<string, unknown>
+
+const FINAL = ['success', 'failure', 'timeout']
+const NON_FINAL = ['pending', 'running']
+const STEP_KEYS = ['status', 'polls', 'for', 'progress']
+const PREDICATES = ['equals', 'contains', 'matches', 'exists']
+const ACTIONS = ['respond', 'delay', 'drop', 'stale']
+
+const issue = (path: Path, message: string): Issue => ({ path, message, at: 'value' })
+const quote = (text: string) => JSON.stringify(text)
+
+function isMapping(value: unknown): value is Mapping {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function entriesOf(value: unknown): Array<[string, unknown]> {
+  return isMapping(value) ? Object.entries(value) : []
+}
+
+function itemsOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : []
+}
+
+/** Every cross-reference and timeline-shape mistake in `raw`. */
+export function checkScenario(raw: unknown): Issue[] {
+  if (!isMapping(raw)) return []
+  const names = ['default', ...entriesOf(raw.timelines).map(([name]) => name).filter((name) => name !== 'default')]
+  return [
+    ...checkDefaultVersion(raw.service),
+    ...checkAccounts(raw.accounts),
+    ...entriesOf(raw.timelines).flatMap(([name, steps]) => checkSteps(steps, ['timelines', name])),
+    ...itemsOf(raw.rules).flatMap((rule, index) => checkRule(rule, ['rules', index], names)),
+    ...itemsOf(raw.faults).flatMap((fault, index) => checkFault(fault, ['faults', index])),
+  ]
+}
+
+function checkDefaultVersion(service: unknown): Issue[] {
+  if (!isMapping(service)) return []
+  const versions = service.versions ?? DEFAULT_VERSIONS
+  const chosen = service.default_version ?? DEFAULT_VERSION
+  if (!Array.isArray(versions) || versions.length === 0 || !versions.every((v) => typeof v === 'string')) return []
+  if (typeof chosen !== 'string' || chosen === '' || versions.includes(chosen)) return []
+  const listed = `versions (${quoteList(versions)})`
+  const near = closest(chosen, versions)
+  const message =
+    service.default_version === undefined
+      ? `default_version is not set and its default ${quote(chosen)} is not one of ${listed}; set default_version to one of them`
+      : `default_version ${quote(chosen)} is not one of ${listed}${near === undefined ? '' : `; did you mean ${quote(near)}?`}`
+  return [issue(['service', 'default_version'], message)]
+}
+
+function checkAccounts(accounts: unknown): Issue[] {
+  const firstIndex = new Map<string, number>()
+  return itemsOf(accounts).flatMap((account, index) => {
+    if (!isMapping(account) || typeof account.api_key !== 'string') return []
+    const first = firstIndex.get(account.api_key)
+    if (first === undefined) {
+      firstIndex.set(account.api_key, index)
+      return []
+    }
+    const message = `duplicate api_key ${quote(account.api_key)}; accounts.${first} already has it (each key must be unique)`
+    return [issue(['accounts', index, 'api_key'], message)]
+  })
+}
+
+/** Non-final steps say when they end; the last step, and only it, is final. */
+function checkSteps(steps: unknown, path: Path): Issue[] {
+  const last = itemsOf(steps).length - 1
+  return itemsOf(steps).flatMap((step, index) => {
+    if (!isMapping(step) || typeof step.status !== 'string') return []
+    const { status } = step
+    if (FINAL.includes(status) && index < last) {
+      const after = last - index === 1 ? 'the step after it' : `the ${last - index} steps after it`
+      return [issue([...path, index, 'status'], `a ${status} step is final, so it must be the last step; ${after} would never run`)]
+    }
+    if (!NON_FINAL.includes(status)) return []
+    const found: Issue[] = []
+    const misspelt = Object.keys(step).some((key) => !STEP_KEYS.includes(key)) // the schema reports it; likely polls or for
+    if (step.polls === undefined && step.for === undefined && !misspelt) {
+      found.push(issue([...path, index], `a ${status} step needs polls, for, or both, to say when it ends`))
+    }
+    if (index === last) {
+      const message = `the last step must be final (success, failure or timeout), got ${quote(status)}; the task would never finish`
+      found.push(issue([...path, index, 'status'], message))
+    }
+    return found
+  })
+}
+
+function checkTimelineRef(ref: unknown, path: Path, names: readonly string[]): Issue[] {
+  if (Array.isArray(ref)) return checkSteps(ref, path)
+  if (typeof ref !== 'string' || names.includes(ref)) return []
+  return [issue(path, `unknown timeline ${quote(ref)}${suggestion(ref, names)}`)]
+}
+
+function checkRule(rule: unknown, path: Path, names: readonly string[]): Issue[] {
+  if (!isMapping(rule)) return []
+  const found: Issue[] = []
+  const input = isMapping(rule.match) ? rule.match.input : undefined
+  for (const [field, test] of entriesOf(input)) {
+    if (isMapping(test)) found.push(...exactlyOne(test, PREDICATES, [...path, 'match', 'input', field], 'a field test'))
+  }
+  found.push(...exactlyOne(rule, ['timeline', 'one_of'], path, 'a rule'))
+  found.push(...checkTimelineRef(rule.timeline, [...path, 'timeline'], names))
+  itemsOf(rule.one_of).forEach((choice, index) => {
+    if (isMapping(choice)) found.push(...checkTimelineRef(choice.timeline, [...path, 'one_of', index, 'timeline'], names))
+  })
+  return found
+}
+
+function checkFault(fault: unknown, path: Path): Issue[] {
+  return isMapping(fault) ? exactlyOne(fault, ACTIONS, path, 'a fault') : []
+}
+
+/**
+ * `value` has exactly one of `keys`; else one issue, at `path` when it has none, at the second
+ * key it has when it has several: `a rule needs exactly one of "timeline", "one_of", got …`.
+ */
+function exactlyOne(value: Mapping, keys: readonly string[], path: Path, what: string): Issue[] {
+  const given = keys.filter((key) => value[key] !== undefined)
+  if (given.length === 1) return []
+  const where = given[1] === undefined ? path : [...path, given[1]]
+  return [issue(where, `${what} needs exactly one of ${quoteList(keys)}, got ${given.length === 0 ? 'none' : quoteList(given)}`)]
+}

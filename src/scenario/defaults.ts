@@ -1,0 +1,31 @@
+/**
+ * The values a scenario file gets for every key it leaves out. Prices and limits are what the
+ * real service does where its spec is silent (observed in public client code and docs).
+ */
+import type { Limits, Prices, Step } from '../domain/types.js'
+
+export const DEFAULT_SEED = 1
+export const DEFAULT_CLOCK_START = '2026-01-01T00:00:00.000Z'
+export const DEFAULT_MODEL = 'music-model'
+export const DEFAULT_VERSIONS: readonly string[] = ['voice-v3-5', 'voice-v4']
+export const DEFAULT_VERSION = 'voice-v4'
+export const DEFAULT_PRICES: Prices = { music: 10, lyrics: 5, upload: 1, concat: 5 }
+export const DEFAULT_TIMEOUT_AFTER = '10m'
+export const DEFAULT_LIMITS: Limits = {
+  gpt_description_prompt: 500,
+  prompt: 3000,
+  lyrics_prompt: 3000,
+  tags: 200,
+  negative_tags: 200,
+  title: 80,
+}
+/** 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576
+export const DEFAULT_AUTO_CLOCK_SPEED = 1
+
+/** The timeline named `default` when a scenario file defines none. */
+export const DEFAULT_TIMELINE_STEPS: readonly Step[] = [
+  { status: 'pending', polls: 1 },
+  { status: 'running', polls: 2 },
+  { status: 'success' },
+]

@@ -1,0 +1,114 @@
+/** Rules (which timeline a new task takes) and faults (what a request meets before its normal answer). */
+import { z } from 'zod'
+import { MUSIC_MODES, TASK_TYPES } from '../domain/types.js'
+import { duration, expecting, nonEmptyString, positiveInt, positiveNumber, regexSource } from './fields.js'
+import { timelineRefSchema } from './schema-steps.js'
+
+/** For editors: exactly one of `keys` is present (the loader checks it in checks.ts, with a clearer message). */
+const exactlyOneOf = (...keys: string[]) => keys.map((key) => ({ required: [key] }))
+const text = (what: string) => z.string({ error: expecting(what) })
+const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) =>
+  z.strictObject(shape, { error: expecting(what) })
+
+const predicateSchema = mapping(
+  {
+    equals: z.unknown().optional().describe('The field is present and equal to this value (compared as JSON).'),
+    contains: text('a string').optional().describe('The field is a string that contains this text.'),
+    matches: regexSource()
+      .optional()
+      .describe('The field is a string matching this JavaScript regular expression (no slashes, no flags).'),
+    exists: z.boolean({ error: expecting('true or false') }).optional().describe('true: the field is present; false: absent.'),
+  },
+  'a mapping with one of equals, contains, matches, exists',
+).meta({
+  description: 'A test on one input field: exactly one of equals, contains, matches, exists.',
+  oneOf: exactlyOneOf('equals', 'contains', 'matches', 'exists'),
+})
+
+const ruleMatchSchema = mapping(
+  {
+    task_type: z.enum(TASK_TYPES).optional().describe('The task type.'),
+    api_key: text('an API key (a string)').optional().describe('The API key that creates the task.'),
+    mode: z.enum(MUSIC_MODES).optional().describe('The music mode, chosen by which input fields are sent.'),
+    mv: text('a model version (a string)').optional().describe('The model version, input.mv after its default applies.'),
+    input: z
+      .record(z.string(), predicateSchema, { error: expecting('a mapping of input field names to tests') })
+      .optional()
+      .describe('Tests on input fields, by field name; all must hold.'),
+    nth: positiveInt().optional().describe('Only the nth task (1-based) that matches the rest of this rule.'),
+    times: positiveInt().optional().describe('At most this many tasks take this rule.'),
+  },
+  'a mapping of conditions',
+).describe('Conditions on the new task, all of which must hold. Empty or absent: every task.')
+
+const weightedSchema = mapping(
+  { weight: positiveNumber().describe('Relative weight of this choice.'), timeline: timelineRefSchema },
+  'a mapping with weight and timeline',
+).describe('One choice of one_of.')
+
+export const ruleSchema = mapping(
+  {
+    match: ruleMatchSchema.optional(),
+    timeline: timelineRefSchema.optional(),
+    one_of: z
+      .array(weightedSchema, { error: expecting('a list of { weight, timeline }') })
+      .min(1, { error: 'expected at least one { weight, timeline }, got an empty list' })
+      .optional()
+      .describe('Timelines to draw from (seeded), by weight.'),
+  },
+  'a rule (a mapping with match and timeline or one_of)',
+).meta({
+  description: 'When a task matches, it takes timeline, or one drawn from one_of. First match wins.',
+  oneOf: exactlyOneOf('timeline', 'one_of'),
+})
+
+const probabilityError = expecting('a probability between 0 and 1')
+const faultMatchSchema = mapping(
+  {
+    endpoint: z
+      .enum(['create', 'get_task', 'usage', 'asset', 'any'])
+      .optional()
+      .describe('The endpoint the request is for; any (the default) is every endpoint.'),
+    api_key: text('an API key (a string)').optional().describe('The API key of the request.'),
+    task_type: z.enum(TASK_TYPES).optional().describe('The task type of the request (create) or of the task it reads.'),
+    nth: positiveInt().optional().describe('Only the nth request (1-based) that matches the rest of this fault.'),
+    times: positiveInt().optional().describe('At most this many requests meet this fault.'),
+    probability: z
+      .number({ error: probabilityError })
+      .min(0, { error: probabilityError })
+      .max(1, { error: probabilityError })
+      .optional()
+      .describe('Chance (drawn from the seed) that a matching request meets the fault.'),
+  },
+  'a mapping of conditions',
+).describe('Conditions on the request, all of which must hold. Empty or absent: every request.')
+
+const statusError = expecting('an HTTP error status from 400 to 599')
+const respondSchema = mapping(
+  {
+    status: z.int({ error: statusError }).min(400, { error: statusError }).max(599, { error: statusError }).describe('HTTP status.'),
+    message: nonEmptyString().optional().describe('message of the {code, message} body; a standard text by default.'),
+    headers: z
+      .record(z.string(), text('a header value (a string)'), { error: expecting('a mapping of header names to values') })
+      .optional()
+      .describe('Extra response headers.'),
+  },
+  'a mapping with status and optionally message, headers',
+).describe('Answer with this error instead of the normal answer.')
+
+export const faultSchema = mapping(
+  {
+    match: faultMatchSchema.optional(),
+    respond: respondSchema.optional(),
+    delay: duration().optional().describe('Answer normally, after this much real time.'),
+    drop: z.literal(true, { error: expecting('true') }).optional().describe('Close the connection without an answer.'),
+    stale: z
+      .literal(true, { error: expecting('true') })
+      .optional()
+      .describe('Answer the last known state without asking upstream (the task does not advance).'),
+  },
+  'a fault (a mapping with match and one action)',
+).meta({
+  description: 'When a request matches, it meets one action: respond, delay, drop or stale. A fault on create never charges.',
+  oneOf: exactlyOneOf('respond', 'delay', 'drop', 'stale'),
+})

@@ -1,0 +1,161 @@
+/**
+ * The scenario file format, written once: validation, defaults, the JSON Schema for editors
+ * (json-schema.ts) and docs/scenarios.md (checked by test/scenario/docs.test.ts) all follow it.
+ * Objects are strict: an unknown key is a mistake, reported with a did-you-mean.
+ */
+import { z } from 'zod'
+import * as defaults from './defaults.js'
+import {
+  duration,
+  DURATION_EXPECTED,
+  expecting,
+  isoInstant,
+  nonEmptyString,
+  nonNegativeInt,
+  positiveInt,
+  positiveNumber,
+  seedInt,
+} from './fields.js'
+import { faultSchema, ruleSchema } from './schema-rules.js'
+import { timelineSchema } from './schema-steps.js'
+
+const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) =>
+  z.strictObject(shape, { error: expecting(what) })
+
+const manualClock = z
+  .strictObject({
+    mode: z.literal('manual').describe('Time moves only when told to (the admin clock endpoints).'),
+    start: isoInstant().default(defaults.DEFAULT_CLOCK_START).describe('The clock at the start.'),
+  })
+  .describe('A clock that moves only when told to: the same requests give the same answers.')
+
+const autoClock = z
+  .strictObject({
+    mode: z.literal('auto').describe('Time follows the real clock, sped up by speed.'),
+    speed: positiveNumber().default(defaults.DEFAULT_AUTO_CLOCK_SPEED).describe('Clock seconds per real second, e.g. 60.'),
+    start: isoInstant().optional().describe('The clock at the start; the real time by default.'),
+  })
+  .describe('A clock that follows real time, sped up by speed.')
+
+const clockSchema = z
+  .discriminatedUnion('mode', [manualClock, autoClock], { error: expecting('{ mode: manual } or { mode: auto }') })
+  .default({ mode: 'manual', start: defaults.DEFAULT_CLOCK_START })
+  .describe('The clock tasks, timeouts and timestamps follow.')
+
+const { DEFAULT_PRICES: PRICES, DEFAULT_LIMITS: LIMITS } = defaults
+const price = (type: string) => nonNegativeInt().describe(`Credits a ${type} task costs.`)
+const limit = (field: string) => positiveInt().describe(`Maximum length in characters of ${field}.`)
+
+const pricesSchema = mapping(
+  {
+    music: price('music').default(PRICES.music),
+    lyrics: price('lyrics').default(PRICES.lyrics),
+    upload: price('upload').default(PRICES.upload),
+    concat: price('concat').default(PRICES.concat),
+  },
+  'a mapping of task types to prices',
+)
+  .default({ ...PRICES })
+  .describe('Credits per task type, frozen at create; the types left out keep their default.')
+
+const limitsSchema = mapping(
+  {
+    gpt_description_prompt: limit('input.gpt_description_prompt').default(LIMITS.gpt_description_prompt),
+    prompt: limit('input.prompt of a lyrics task').default(LIMITS.prompt),
+    lyrics_prompt: limit('input.prompt (the lyrics) of a custom music task').default(LIMITS.lyrics_prompt),
+    tags: limit('input.tags').default(LIMITS.tags),
+    negative_tags: limit('input.negative_tags').default(LIMITS.negative_tags),
+    title: limit('input.title').default(LIMITS.title),
+  },
+  'a mapping of field names to maximum lengths',
+)
+  .default({ ...LIMITS })
+  .describe('Maximum lengths of text input fields; longer answers 400. The fields left out keep their default.')
+
+const serviceSchema = mapping(
+  {
+    model: nonEmptyString().default(defaults.DEFAULT_MODEL).describe('The one accepted model name.'),
+    versions: z
+      .array(nonEmptyString(), { error: expecting('a list of model versions') })
+      .min(1, { error: 'expected at least one model version, got an empty list' })
+      .default([...defaults.DEFAULT_VERSIONS])
+      .describe('Accepted values of input.mv.'),
+    default_version: nonEmptyString()
+      .default(defaults.DEFAULT_VERSION)
+      .describe('input.mv of a music task that leaves it out; one of versions.'),
+    prices: pricesSchema,
+    timeout_after: duration(`${DURATION_EXPECTED}, or null`)
+      .nullable()
+      .default(defaults.DEFAULT_TIMEOUT_AFTER)
+      .describe('A task not final this long after creation turns into timeout; null: never.'),
+    limits: limitsSchema,
+    max_body_bytes: positiveInt()
+      .default(defaults.DEFAULT_MAX_BODY_BYTES)
+      .describe('Request bodies larger than this many bytes answer 413.'),
+    rate_limit: mapping(
+      { per_minute: positiveInt().describe('Requests per API key per minute; more answer 429.') },
+      '{ per_minute: N } or null',
+    )
+      .nullable()
+      .default(null)
+      .describe('Per-key rate limit; null: none.'),
+  },
+  'a mapping of service settings',
+)
+  .default({
+    model: defaults.DEFAULT_MODEL,
+    versions: [...defaults.DEFAULT_VERSIONS],
+    default_version: defaults.DEFAULT_VERSION,
+    prices: { ...PRICES },
+    timeout_after: defaults.DEFAULT_TIMEOUT_AFTER,
+    limits: { ...LIMITS },
+    max_body_bytes: defaults.DEFAULT_MAX_BODY_BYTES,
+    rate_limit: null,
+  })
+  .describe('How the service behaves where its spec is silent.')
+
+const accountSchema = mapping(
+  {
+    api_key: nonEmptyString().describe('The key clients send in x-api-key; unique in the file.'),
+    credits: nonNegativeInt().describe('Starting credits (counted as a top-up).'),
+  },
+  'an account ({ api_key, credits })',
+).describe('An account that exists at the start.')
+
+export const scenarioSchema = mapping(
+  {
+    version: z
+      .literal(1, { error: expecting('1 (the only version of the scenario format)') })
+      .describe('The scenario format version: 1.'),
+    name: z.string({ error: expecting('a string') }).optional().describe("The scenario's name; the file name by default."),
+    description: z.string({ error: expecting('a string') }).default('').describe('What the scenario is for.'),
+    seed: seedInt().default(defaults.DEFAULT_SEED).describe('Ids, outputs and random draws derive from it.'),
+    clock: clockSchema,
+    service: serviceSchema,
+    accounts: z
+      .array(accountSchema, { error: expecting('a list of accounts') })
+      .default([])
+      .describe('Accounts that exist at the start.'),
+    timelines: z
+      .record(z.string(), timelineSchema, { error: expecting('a mapping of timeline names to lists of steps') })
+      .default({})
+      .describe('Named timelines. The one named default is for tasks that match no rule (built in: pending, running, success).'),
+    rules: z
+      .array(ruleSchema, { error: expecting('a list of rules') })
+      .default([])
+      .describe('Which timeline a new task takes; first match wins, evaluated at creation.'),
+    faults: z
+      .array(faultSchema, { error: expecting('a list of faults') })
+      .default([])
+      .describe('What requests meet before their normal answer; first match wins.'),
+  },
+  'a scenario (a mapping with at least version: 1)',
+).meta({
+  title: 'audio-task-mock scenario',
+  description: 'A scenario of audio-task-mock: accounts, service settings, task timelines, rules and faults.',
+})
+
+/** A scenario file after validation, defaults filled in. */
+export type ScenarioFile = z.output<typeof scenarioSchema>
+/** A scenario file as written. */
+export type ScenarioFileInput = z.input<typeof scenarioSchema>
