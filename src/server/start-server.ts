@@ -43,6 +43,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const mock = createMock(options)
   const server = createServer(createApp(mock))
   server.on('clientError', answerClientError)
+  let closing = false
+  // Once closing, a keep-alive connection is let go as soon as its in-flight answer is sent.
+  server.on('request', (_req, res) => {
+    res.once('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections())
+    })
+  })
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -59,6 +66,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server,
     close: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
+        closing = true
         const force = setTimeout(() => server.closeAllConnections(), graceMs).unref()
         server.close(() => {
           clearTimeout(force)
