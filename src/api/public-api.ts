@@ -9,6 +9,7 @@ import type { Endpoint, FaultAction, TaskType } from '../domain/types.js'
 import { usageOf } from '../domain/ledger.js'
 import { rateLimited } from './rate-limit.js'
 import { fail, ok, renderCreated, renderTask, type ApiResponse } from './respond.js'
+import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
 import { validateCreate } from './validate.js'
 
 export interface ApiRequest {
@@ -80,6 +81,9 @@ export const createTask = rateLimited(function createTask(world: World, request:
     return now(fail(400, `Content-Type must be application/json, got ${type === '' ? 'none' : JSON.stringify(type)}`))
   }
   if (request.body.trim() === '') return now(fail(400, 'Request body is empty; expected a JSON object with model, task_type and input'))
+  if (exceedsDepth(request.body, MAX_JSON_DEPTH)) {
+    return now(fail(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`))
+  }
   const parsed = parseJson(request.body)
   if ('message' in parsed) return now(fail(400, parsed.message))
   const fault = world.fault({ endpoint: 'create', apiKey: account.apiKey, taskType: taskTypeOf(parsed.value) })

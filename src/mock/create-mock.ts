@@ -7,7 +7,7 @@ import { AutoClock, ManualClock, type ControllableClock } from '../domain/clock.
 import { parseDuration } from '../domain/duration.js'
 import type { Scenario } from '../domain/types.js'
 import { World } from '../domain/world.js'
-import { createHandlers, type HandlerOptions } from '../handlers/create-handlers.js'
+import { createFallbackHandlers, createHandlers, type HandlerOptions } from '../handlers/create-handlers.js'
 import { resolveScenario, type ScenarioInput } from './resolve-scenario.js'
 
 export interface MockOptions {
@@ -88,6 +88,7 @@ export function createMock(options: MockOptions = {}, handlerOptions: HandlerOpt
       state = build(input ?? state.scenario)
     },
   }
-  mock.handlers.push(...createHandlers(mock, { baseUrl: options.baseUrl, ...handlerOptions }))
+  const served = { baseUrl: options.baseUrl, ...handlerOptions }
+  mock.handlers.push(...createHandlers(mock, served), ...createFallbackHandlers(served))
   return mock
 }
