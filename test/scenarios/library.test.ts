@@ -1,11 +1,37 @@
 /**
  * The scenario library (scenarios/): every file is valid, says what it is for in a header
- * comment, is indexed in scenarios/README.md, and has a test here proving it does what it says.
+ * comment, is indexed in scenarios/README.md, and has cases here (NAME.cases.ts) proving over
+ * HTTP that it does what it says. They all run from this file: one worker, one import of the
+ * server, instead of one per scenario.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { formatScenarioError, parseScenario } from '../../src/scenario/index.js'
 import { SCENARIOS_DIR } from '../support/bundled.js'
+import { cases as defaultCases } from './default.cases.js'
+import { cases as flakyCreate } from './flaky-create.cases.js'
+import { cases as happyPath } from './happy-path.cases.js'
+import { cases as insufficientCredits } from './insufficient-credits.cases.js'
+import { cases as multiTenant } from './multi-tenant.cases.js'
+import { cases as rateLimited } from './rate-limited.cases.js'
+import { cases as realisticMix } from './realistic-mix.cases.js'
+import { cases as slowQueue } from './slow-queue.cases.js'
+import { cases as timeouts } from './timeouts.cases.js'
+import { cases as upstreamFailure } from './upstream-failure.cases.js'
+
+/** Each bundled scenario and the cases that prove it. */
+const PROOFS: Record<string, () => void> = {
+  default: defaultCases,
+  'happy-path': happyPath,
+  'insufficient-credits': insufficientCredits,
+  'upstream-failure': upstreamFailure,
+  timeouts,
+  'flaky-create': flakyCreate,
+  'rate-limited': rateLimited,
+  'slow-queue': slowQueue,
+  'realistic-mix': realisticMix,
+  'multi-tenant': multiTenant,
+}
 
 const REQUIRED = [
   'default',
@@ -49,7 +75,10 @@ describe.each(names)('scenarios/%s.yaml', (name) => {
     expect(header.join('\n')).toMatch(new RegExp(`^#\\n# ${name}: |The default scenario`))
   })
 
-  it('has a test proving it does what it says', () => {
-    expect(existsSync(new URL(`./${name}.test.ts`, import.meta.url))).toBe(true)
+  it('has cases proving it does what it says', () => {
+    expect(existsSync(new URL(`./${name}.cases.ts`, import.meta.url))).toBe(true)
+    expect(PROOFS[name]).toBeTypeOf('function')
   })
 })
+
+for (const [name, proof] of Object.entries(PROOFS)) describe(`scenarios/${name}.yaml does what it says, over HTTP`, proof)
