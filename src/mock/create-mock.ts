@@ -17,6 +17,8 @@ export interface MockOptions {
   seed?: number
   /** Serve only this origin in-process, e.g. `https://audio.example.test`. */
   baseUrl?: string
+  /** The real time an `auto` clock follows (default `Date.now`); tests pass their own to move it without waiting. */
+  wallNow?: () => number
 }
 
 export interface MockClock {
@@ -59,7 +61,7 @@ export function createMock(options: MockOptions = {}, handlerOptions: HandlerOpt
   const build = (input: ScenarioInput | undefined): { scenario: Scenario; world: World; clock: ControllableClock } => {
     const resolved = resolveScenario(input)
     const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
-    const clock = makeClock(scenario)
+    const clock = makeClock(scenario, options.wallNow)
     return { scenario, clock, world: new World(scenario, clock) }
   }
   let state = build(options.scenario)

@@ -102,7 +102,7 @@ describe.each([inProcessDoor(), httpDoor()])('hostile input: $name', (door: Door
     const key = fc.oneof(fc.constantFrom('key-a', 'key-b', '', 'key-a, key-b', 'KEY-A', ' key-a'), fc.string({ maxLength: 20 }).filter((k) => /^[\x21-\x7e]*$/.test(k)))
     await fc.assert(
       fc.asyncProperty(method, path, contentType, key, async (m, p, type, k) => {
-        const headers = type === '' ? {} : { 'content-type': type }
+        const headers: Record<string, string> = type === '' ? {} : { 'content-type': type }
         const reply = await fake.call(m, p, { key: k, headers, body: m === 'GET' ? undefined : '{"model":"music-model"}' })
         expect(reply.status).toBeLessThan(500)
         expect(reply.json).toMatchObject({ code: reply.status })
