@@ -1,13 +1,16 @@
 /**
- * The fake as a library: a world built from a scenario, the msw handlers that serve it,
- * and the controls a test needs (clock, reset). `startServer` puts the same thing on HTTP.
+ * The fake as a library: a world built from a scenario, the msw handlers that serve it (public
+ * API, media files, `/__admin`), and the controls a test needs: clock, reset, accounts, tasks,
+ * journal and client report. `startServer` puts the same thing on HTTP.
  */
 import type { HttpHandler } from 'msw'
+import { createControl, type MockControl } from '../admin/control.js'
 import { AutoClock, ManualClock, type ControllableClock } from '../domain/clock.js'
 import { parseDuration } from '../domain/duration.js'
+import { Journal } from '../domain/journal.js'
 import type { Scenario } from '../domain/types.js'
 import { World } from '../domain/world.js'
-import { createHandlers, type HandlerOptions } from '../handlers/create-handlers.js'
+import { composeHandlers, type ComposeOptions } from '../handlers/compose-handlers.js'
 import { resolveScenario, type ScenarioInput } from './resolve-scenario.js'
 
 export interface MockOptions {
@@ -17,6 +20,10 @@ export interface MockOptions {
   seed?: number
   /** Serve only this origin in-process, e.g. `https://audio.example.test`. */
   baseUrl?: string
+  /** Journal entries kept; the oldest are dropped (and counted) beyond it. Default 10,000. */
+  journalCapacity?: number
+  /** Real time, for journal timestamps and auto clocks; default `Date.now`. Inject one for byte-identical journals. */
+  wallNow?: () => number
 }
 
 export interface MockClock {
@@ -27,7 +34,7 @@ export interface MockClock {
   set(to: string | Date | number): Date
 }
 
-export interface Mock {
+export interface Mock extends MockControl {
   readonly world: World
   readonly scenario: Scenario
   readonly clock: MockClock
@@ -55,15 +62,26 @@ function toInstant(to: string | Date | number): number {
   return ms
 }
 
-export function createMock(options: MockOptions = {}, handlerOptions: HandlerOptions = {}): Mock {
-  const build = (input: ScenarioInput | undefined): { scenario: Scenario; world: World; clock: ControllableClock } => {
+interface State {
+  scenario: Scenario
+  world: World
+  clock: ControllableClock
+  /** Every explicit move of the clock, in ms: the journal's pace is real time plus these. */
+  jumped: { ms: number }
+}
+
+export function createMock(options: MockOptions = {}, handlerOptions: ComposeOptions = {}): Mock {
+  const wallNow = options.wallNow ?? Date.now
+  const build = (input: ScenarioInput | undefined): State => {
     const resolved = resolveScenario(input)
     const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
-    const clock = makeClock(scenario)
-    return { scenario, clock, world: new World(scenario, clock) }
+    const clock = makeClock(scenario, wallNow)
+    const jumped = { ms: 0 }
+    const journal = new Journal({ capacity: options.journalCapacity, now: () => clock.now(), wall: wallNow, pace: () => wallNow() + jumped.ms })
+    return { scenario, clock, jumped, world: new World(scenario, clock, { journal }) }
   }
   let state = build(options.scenario)
-  const mock: Mock = {
+  const base = {
     get world() {
       return state.world
     },
@@ -72,20 +90,25 @@ export function createMock(options: MockOptions = {}, handlerOptions: HandlerOpt
     },
     clock: {
       now: () => new Date(state.clock.now()),
-      advance: (by) => {
-        state.clock.advance(toMs(by))
+      advance: (by: string | number) => {
+        const ms = toMs(by)
+        state.clock.advance(ms)
+        state.jumped.ms += ms
         return new Date(state.clock.now())
       },
-      set: (to) => {
+      set: (to: string | Date | number) => {
+        const before = state.clock.now()
         state.clock.set(toInstant(to))
+        state.jumped.ms += state.clock.now() - before
         return new Date(state.clock.now())
       },
     },
-    handlers: [],
-    reset(input) {
+    handlers: [] as HttpHandler[],
+    reset(input?: ScenarioInput) {
       state = build(input ?? state.scenario)
     },
   }
-  mock.handlers.push(...createHandlers(mock, { baseUrl: options.baseUrl, ...handlerOptions }))
+  const mock: Mock = Object.assign(base, createControl(base))
+  mock.handlers.push(...composeHandlers(mock, { baseUrl: options.baseUrl, ...handlerOptions }))
   return mock
 }
