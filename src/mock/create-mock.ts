@@ -5,6 +5,7 @@
  */
 import type { HttpHandler } from 'msw'
 import { createControl, type MockControl } from '../admin/control.js'
+import { advanceClock, setClock } from '../admin/operations.js'
 import { AutoClock, ManualClock, type ControllableClock } from '../domain/clock.js'
 import { parseDuration } from '../domain/duration.js'
 import { Journal } from '../domain/journal.js'
@@ -56,6 +57,12 @@ function toMs(by: string | number): number {
   return ms
 }
 
+/** An instant as the admin API's `to` takes it. */
+function instantText(to: string | Date | number): unknown {
+  if (to instanceof Date) return Number.isNaN(to.getTime()) ? String(to) : to.toISOString()
+  return typeof to === 'number' && Number.isFinite(to) ? new Date(to).toISOString() : to
+}
+
 function toInstant(to: string | Date | number): number {
   const ms = to instanceof Date ? to.getTime() : typeof to === 'number' ? to : Date.parse(to)
   if (Number.isNaN(ms)) throw new RangeError(`expected an ISO 8601 instant, got ${JSON.stringify(to)}`)
@@ -81,7 +88,8 @@ export function createMock(options: MockOptions = {}, handlerOptions: ComposeOpt
     return { scenario, clock, jumped, world: new World(scenario, clock, { journal }) }
   }
   let state = build(options.scenario)
-  const base = {
+  /** What the admin operations act on; its clock moves without checking its arguments (the operations check them). */
+  const host = {
     get world() {
       return state.world
     },
@@ -103,12 +111,27 @@ export function createMock(options: MockOptions = {}, handlerOptions: ComposeOpt
         return new Date(state.clock.now())
       },
     },
-    handlers: [] as HttpHandler[],
     reset(input?: ScenarioInput) {
       state = build(input ?? state.scenario)
     },
   }
-  const mock: Mock = Object.assign(base, createControl(base))
-  mock.handlers.push(...composeHandlers(mock, { baseUrl: options.baseUrl, ...handlerOptions }))
+  // In-process clock moves take the admin API's checks, so a mistake reads the same through either door.
+  const clock: MockClock = {
+    now: host.clock.now,
+    advance: (by) => (advanceClock(host, { by }), host.clock.now()),
+    set: (to) => (setClock(host, { to: instantText(to) }), host.clock.now()),
+  }
+  const mock: Mock = {
+    get world() {
+      return state.world
+    },
+    get scenario() {
+      return state.scenario
+    },
+    clock,
+    handlers: composeHandlers(host, { baseUrl: options.baseUrl, ...handlerOptions }),
+    reset: host.reset,
+    ...createControl(host),
+  }
   return mock
 }

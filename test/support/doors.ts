@@ -30,7 +30,7 @@ export interface Door {
   stop(): Promise<void>
 }
 
-async function send(base: string, method: string, path: string, options: Parameters<Fake['call']>[2] = {}): Promise<Reply> {
+export async function send(base: string, method: string, path: string, options: Parameters<Fake['call']>[2] = {}): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.key !== null) headers['x-api-key'] ??= options.key ?? 'key-a'
   let body: string | undefined
