@@ -95,7 +95,9 @@ export function getAsset(world: World, request: AssetRequest): AssetOutcome {
       fingerprint: null,
       credits: null,
     },
-    { delayMs: outcome.delayMs, status, headers: outcome.response?.headers },
+    status,
+    outcome.delayMs,
+    outcome.response?.headers,
   )
   return outcome
 }

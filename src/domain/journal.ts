@@ -49,15 +49,15 @@ export interface JournalOptions {
   now: () => number
   /** Real time; default `now` (pure tests). */
   wall?: () => number
-  /** Default `wall`. */
-  pace?: () => number
+  /** Explicit moves of the fake's clock so far, in ms: `pace` is `wall` plus these. Default none. */
+  jumps?: () => number
 }
 
 export class Journal {
   readonly capacity: number
   readonly #now: () => number
   readonly #wall: () => number
-  readonly #pace: () => number
+  readonly #jumps: () => number
   #items: (JournalEntry | undefined)[]
   #start = 0
   #size = 0
@@ -70,7 +70,7 @@ export class Journal {
     this.capacity = capacity
     this.#now = options.now
     this.#wall = options.wall ?? options.now
-    this.#pace = options.pace ?? this.#wall
+    this.#jumps = options.jumps ?? (() => 0)
     this.#items = new Array<JournalEntry | undefined>(capacity)
   }
 
@@ -89,7 +89,26 @@ export class Journal {
   }
 
   record(fields: JournalRecord): JournalEntry {
-    const entry: JournalEntry = { seq: ++this.#seq, at: this.#now(), wall: this.#wall(), pace: this.#pace(), ...fields }
+    const wall = this.#wall()
+    // Every field written out, in one order: one hidden class for all entries (a spread is several times slower).
+    const entry: JournalEntry = {
+      seq: ++this.#seq,
+      at: this.#now(),
+      wall,
+      pace: wall + this.#jumps(),
+      method: fields.method,
+      path: fields.path,
+      endpoint: fields.endpoint,
+      apiKey: fields.apiKey,
+      taskId: fields.taskId,
+      taskType: fields.taskType,
+      status: fields.status,
+      taskStatus: fields.taskStatus,
+      retryAfterMs: fields.retryAfterMs,
+      delayMs: fields.delayMs,
+      fingerprint: fields.fingerprint,
+      credits: fields.credits,
+    }
     if (this.#size === this.capacity) {
       this.#items[this.#start] = entry
       this.#start = (this.#start + 1) % this.capacity

@@ -84,7 +84,7 @@ export function createMock(options: MockOptions = {}, handlerOptions: ComposeOpt
     const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
     const clock = makeClock(scenario, wallNow)
     const jumped = { ms: 0 }
-    const journal = new Journal({ capacity: options.journalCapacity, now: () => clock.now(), wall: wallNow, pace: () => wallNow() + jumped.ms })
+    const journal = new Journal({ capacity: options.journalCapacity, now: () => clock.now(), wall: wallNow, jumps: () => jumped.ms })
     return { scenario, clock, jumped, world: new World(scenario, clock, { journal }) }
   }
   let state = build(options.scenario)

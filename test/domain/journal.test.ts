@@ -20,7 +20,7 @@ const usage = (apiKey: string | null): JournalRecord => ({
 describe('Journal', () => {
   it('stamps entries with sequence, clock, wall and pace times from its sources', () => {
     let now = 100
-    const journal = new Journal({ now: () => now, wall: () => 5_000, pace: () => 7_000 })
+    const journal = new Journal({ now: () => now, wall: () => 5_000, jumps: () => 2_000 })
     journal.record(usage('a'))
     now = 250
     const second = journal.record(usage('b'))

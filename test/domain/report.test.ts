@@ -7,7 +7,7 @@ import type { TaskStatus } from '../../src/domain/types.js'
 /** A journal with a hand-moved pace clock and shorthands for the requests a client sends. */
 function client() {
   let t = 0
-  const journal = new Journal({ now: () => t, pace: () => t })
+  const journal = new Journal({ now: () => t, wall: () => t })
   const base: JournalRecord = { method: 'GET', path: '/', endpoint: 'usage', apiKey: 'key-a', taskId: null, taskType: null, status: 200, taskStatus: null, retryAfterMs: null, delayMs: 0, fingerprint: null, credits: null }
   const api = {
     wait: (ms: number) => ((t += ms), api),
