@@ -42,6 +42,20 @@ describe.each([adminInProcessDriver(), adminHttpDriver()])('admin routes: $name'
     const empty = await fake.call('PUT', '/__admin/scenario', { key: null, body: '' })
     expect(empty.json).toEqual({ code: 400, message: 'Expected a scenario (YAML or JSON) in the request body; it is empty' })
   })
+
+  it('loads a scenario with PUT /__admin/scenario, YAML or JSON, and refuses a broken one with every mistake', async () => {
+    fake = await driver.start(CONTRACT_SCENARIO)
+    const yaml = await fake.call('PUT', '/__admin/scenario', { key: null, body: 'version: 1\nname: put\naccounts: [{ api_key: p, credits: 2 }]\n', headers: { 'content-type': 'application/yaml' } })
+    expect(yaml.json).toMatchObject({ status: 'ok', scenario: 'put', accounts: 1 })
+    const json = await fake.call('PUT', '/__admin/scenario', { key: null, body: { version: 1, name: 'put-json' } })
+    expect(json.json).toMatchObject({ scenario: 'put-json', accounts: 0 })
+    const broken = await fake.call('PUT', '/__admin/scenario', { key: null, body: 'version: 2\nseed: -1\n' })
+    expect(broken.json).toEqual({
+      code: 400,
+      message: '<request body>:1:10: version: expected 1 (the only version of the scenario format), got 2\n<request body>:2:7: seed: expected an integer from 0 to 4294967295, got -1',
+    })
+    expect((await fake.call('GET', '/__admin/health', { key: null })).json.scenario).toBe('put-json')
+  })
 })
 
 describe('admin access', () => {
