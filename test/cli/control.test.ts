@@ -28,13 +28,7 @@ describe('audio-task-mock CLI control flags', () => {
     expect(output).not.toContain('demo-key')
   })
 
-  it('prints no report without --report', async () => {
-    const cli = await startCli(['--port', '0'])
-    await fetch(`${cli.url}/api/v1/account/usage`, { headers })
-    expect(await stop(cli)).not.toContain('client report')
-  })
-
-  it('guards /__admin with --admin-token or the environment', async () => {
+  it('guards /__admin with --admin-token or the environment (and prints no report without --report)', async () => {
     for (const [args, env] of [
       [['--admin-token', 'flag-token'], {}],
       [[], { AUDIO_TASK_MOCK_ADMIN_TOKEN: 'flag-token' }],
@@ -43,7 +37,7 @@ describe('audio-task-mock CLI control flags', () => {
       expect((await fetch(`${cli.url}/__admin/health`)).status).toBe(401)
       const health = await fetch(`${cli.url}/__admin/health`, { headers: { authorization: 'Bearer flag-token' } })
       expect(await health.json()).toMatchObject({ status: 'ok', scenario: 'default' })
-      await stop(cli)
+      expect(await stop(cli)).not.toContain('client report')
     }
   })
 
