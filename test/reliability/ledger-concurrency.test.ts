@@ -70,7 +70,7 @@ async function checkLedgers(): Promise<Map<string, Ledger>> {
   return ledgers
 }
 
-it(`keeps every ledger exact through ${OPS} concurrent operations`, async () => {
+it(`keeps every ledger exact through ${OPS} concurrent operations`, { timeout: Math.max(20_000, OPS * 20) }, async () => {
   const rng = createRng(2026)
   const ids: string[] = []
   const owner = new Map<string, string>()
