@@ -106,7 +106,9 @@ export function topUp(host: ControlHost, apiKey: string, body: unknown): Account
 export function resetAccount(host: ControlHost, apiKey: string, body: unknown): AccountView {
   accountOf(host.world, apiKey)
   const { credits } = check(resetAccountBody, body, 'body')
-  const opening = credits ?? openingCredits(host.world).get(apiKey) ?? 0
+  // Accounts restored from a state file have no recorded opening: their first top-up is it.
+  const firstTopUp = host.world.account(apiKey)?.events.find((event) => event.kind === 'top_up')?.credits
+  const opening = credits ?? openingCredits(host.world).get(apiKey) ?? firstTopUp ?? 0
   reopen(host.world, apiKey, opening)
   openingCredits(host.world).set(apiKey, opening)
   return getAccount(host, apiKey)

@@ -9,7 +9,9 @@ import { ADMIN_TOKEN_ENV, isLoopback } from '../admin/admin-auth.js'
 import { formatReport } from '../report/format-report.js'
 import { formatScenarioError, loadScenarioFile } from '../scenario/index.js'
 import { startServer } from '../server/start-server.js'
+import { parseDuration } from '../domain/duration.js'
 import { chooseScenarioFile } from './bundled-scenarios.js'
+import { adoptState, readState, type StateKeeper } from './state-option.js'
 
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.yaml', import.meta.url))
 
@@ -27,6 +29,9 @@ Options:
   --admin-token T   require this token on /__admin (Authorization: Bearer T); needed
                     for the admin API on a non-loopback host. Env: ${ADMIN_TOKEN_ENV}
   --report          print the client report (what clients did wrong) on exit
+  --state FILE      keep the world (accounts, credits, tasks, clock) in FILE: restored on
+                    start, saved atomically every --state-interval and on shutdown
+  --state-interval D  how often to save the state when it changed (default: 5s)
   -h, --help        show this help
   -v, --version     show the version
 
@@ -41,6 +46,8 @@ const OPTIONS = {
   seed: { type: 'string' },
   'admin-token': { type: 'string' },
   report: { type: 'boolean' },
+  state: { type: 'string' },
+  'state-interval': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -82,6 +89,15 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   const chosen = values.scenario === undefined ? { file: DEFAULT_SCENARIO } : chooseScenarioFile(values.scenario)
   if ('error' in chosen) return usageError(chosen.error)
   const file = chosen.file
+  const stateInterval = parseDuration(values['state-interval'] ?? '5s')
+  if (stateInterval === null || stateInterval < 100) {
+    return usageError(`--state-interval expects a duration of at least 100ms, like 5s or 1m, got ${JSON.stringify(values['state-interval'])}`)
+  }
+  const saved = values.state === undefined ? null : await readState(values.state)
+  if (saved !== null && !saved.ok) {
+    process.stderr.write(`audio-task-mock: ${saved.message}\n`)
+    return 2
+  }
   const loaded = await loadScenarioFile(file)
   if (!loaded.ok) {
     process.stderr.write(`${loaded.errors.map(formatScenarioError).join('\n')}\n`)
@@ -98,6 +114,17 @@ export async function main(argv: readonly string[]): Promise<number | null> {
     process.stderr.write(`audio-task-mock: cannot listen: ${running.message}\n`)
     return 1
   }
+  let keeper: StateKeeper | null = null
+  if (values.state !== undefined && saved?.ok) {
+    const adopted = adoptState(running, values.state, saved.value, stateInterval)
+    if (!adopted.ok) {
+      process.stderr.write(`audio-task-mock: ${adopted.message}\n`)
+      await running.close()
+      return 2
+    }
+    keeper = adopted.keeper
+    process.stdout.write(`audio-task-mock: ${adopted.summary}\n`)
+  }
   const { scenario } = running.mock
   process.stdout.write(
     `audio-task-mock listening on ${running.url} (scenario ${JSON.stringify(scenario.name)}, seed ${scenario.seed}, ${scenario.accounts.length} accounts)\n`,
@@ -108,7 +135,10 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   const stop = (signal: string): void => {
     process.stdout.write(`audio-task-mock: ${signal} received, closing\n`)
     if (values.report) process.stdout.write(formatReport(running.report()))
-    running.close().then(() => process.exit(0))
+    running
+      .close()
+      .then(() => keeper?.stop())
+      .then(() => process.exit(0))
   }
   process.once('SIGTERM', () => stop('SIGTERM'))
   process.once('SIGINT', () => stop('SIGINT'))

@@ -216,6 +216,20 @@ export class World {
     return { ok: true, task }
   }
 
+  /** The rule and fault counters (`nth`, `times`), for saving the world; copies. */
+  counters(): { rules: RuleCounters; faults: FaultCounters } {
+    return {
+      rules: { matched: [...this.#rules.matched], taken: [...this.#rules.taken] },
+      faults: { matched: [...this.#faults.matched], fired: [...this.#faults.fired] },
+    }
+  }
+
+  /** Puts saved counters back; their lengths must match this scenario's rules and faults. */
+  restoreCounters(saved: { rules: RuleCounters; faults: FaultCounters }): void {
+    this.#rules = { matched: [...saved.rules.matched], taken: [...saved.rules.taken] }
+    this.#faults = { matched: [...saved.faults.matched], fired: [...saved.faults.fired] }
+  }
+
   fault(request: FaultRequest): FaultAction | null {
     if (this.scenario.faults.length === 0) return null
     return decideFault(this.scenario.faults, this.#faults, this.scenario.seed, request)
