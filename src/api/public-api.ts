@@ -93,8 +93,11 @@ const answerCreate = rateLimited(function answerCreate(world: World, request: Bo
     if (!valid.ok) return fail(400, valid.message)
     const created = world.create(account, valid.request)
     if (!created.ok) {
-      const { available, required } = created.error
-      return fail(402, `Insufficient credits: available ${available}, required ${required}`)
+      const { error } = created
+      if (error.kind === 'store_full') {
+        return fail(503, `Task store full: the fake keeps at most ${error.capacity} tasks (service.max_tasks); reset it (POST /__admin/reset) or raise the cap`)
+      }
+      return fail(402, `Insufficient credits: available ${error.available}, required ${error.required}`)
     }
     return ok(202, renderCreated(created.task))
   })

@@ -106,6 +106,8 @@ export interface ServiceConfig {
   limits: Limits
   /** Bytes; larger request bodies answer 413. */
   maxBodyBytes: number
+  /** Tasks stored at most; creates past it are refused (never a silent eviction). */
+  maxTasks: number
   /** Per key per minute; null = no rate limit. */
   rateLimitPerMinute: number | null
   /** Generated media files; absent = defaults (audio as long as each clip). */

@@ -73,6 +73,7 @@ export interface TaskRequest {
 export type CreateOutcome =
   | { ok: true; task: Task }
   | { ok: false; error: { kind: 'insufficient_credits'; available: number; required: number } }
+  | { ok: false; error: { kind: 'store_full'; capacity: number } }
 
 export type ForceOutcome =
   | { ok: true; task: Task }
@@ -140,6 +141,8 @@ export class World {
   create(account: Account, request: TaskRequest): CreateOutcome {
     const price = this.scenario.service.prices[request.type]
     const now = this.clock.now()
+    const capacity = this.scenario.service.maxTasks
+    if (this.tasks.size >= capacity) return { ok: false, error: { kind: 'store_full', capacity } }
     if (!freeze(account.ledger, price)) {
       return { ok: false, error: { kind: 'insufficient_credits', available: account.ledger.available, required: price } }
     }

@@ -92,6 +92,9 @@ const serviceSchema = mapping(
     max_body_bytes: positiveInt()
       .default(defaults.DEFAULT_MAX_BODY_BYTES)
       .describe('Request bodies larger than this many bytes answer 413.'),
+    max_tasks: positiveInt()
+      .default(defaults.DEFAULT_MAX_TASKS)
+      .describe('Tasks the fake stores at most; a create past it answers 503 and charges nothing. Tasks are never evicted.'),
     rate_limit: mapping(
       { per_minute: positiveInt().describe('Requests per API key per minute; more answer 429.') },
       '{ per_minute: N } or null',
@@ -121,6 +124,7 @@ const serviceSchema = mapping(
     timeout_after: defaults.DEFAULT_TIMEOUT_AFTER,
     limits: { ...LIMITS },
     max_body_bytes: defaults.DEFAULT_MAX_BODY_BYTES,
+    max_tasks: defaults.DEFAULT_MAX_TASKS,
     rate_limit: null,
     media: { audio_seconds: null },
   })

@@ -26,6 +26,7 @@ export function domainScenario(overrides: Partial<Scenario> = {}): Scenario {
       timeoutAfterMs: 600_000,
       limits: { gpt_description_prompt: 500, prompt: 3000, lyrics_prompt: 3000, tags: 200, negative_tags: 200, title: 80 },
       maxBodyBytes: 1_048_576,
+      maxTasks: 1_000_000,
       rateLimitPerMinute: null,
     },
     accounts: [
