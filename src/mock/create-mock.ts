@@ -7,7 +7,9 @@ import { AutoClock, ManualClock, type ControllableClock } from '../domain/clock.
 import { parseDuration } from '../domain/duration.js'
 import type { Scenario } from '../domain/types.js'
 import { World } from '../domain/world.js'
+import { checkResponses } from '../handlers/check-responses.js'
 import { createHandlers, type HandlerOptions } from '../handlers/create-handlers.js'
+import { createOpenApiHandlers } from '../handlers/openapi-handlers.js'
 import { resolveScenario, type ScenarioInput } from './resolve-scenario.js'
 
 export interface MockOptions {
@@ -86,6 +88,7 @@ export function createMock(options: MockOptions = {}, handlerOptions: HandlerOpt
       state = build(input ?? state.scenario)
     },
   }
-  mock.handlers.push(...createHandlers(mock, { baseUrl: options.baseUrl, ...handlerOptions }))
+  const baseUrl = handlerOptions.baseUrl ?? options.baseUrl
+  mock.handlers.push(...checkResponses(mock, createHandlers(mock, { baseUrl, ...handlerOptions }), { baseUrl }), ...createOpenApiHandlers(mock, { baseUrl }))
   return mock
 }

@@ -5,7 +5,9 @@
  */
 import { createMiddleware } from '@mswjs/http-middleware'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { checkResponses } from '../handlers/check-responses.js'
 import { createHandlers, type WorldSource } from '../handlers/create-handlers.js'
+import { createOpenApiHandlers } from '../handlers/openapi-handlers.js'
 import { fail, type ApiResponse } from '../api/respond.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
@@ -43,11 +45,15 @@ export function createApp(source: WorldSource): express.Express {
   app.disable('etag')
   app.use(
     createMiddleware(
-      ...createHandlers(source, {
-        drop: () => {
-          throw new DropConnection()
-        },
-      }),
+      ...checkResponses(
+        source,
+        createHandlers(source, {
+          drop: () => {
+            throw new DropConnection()
+          },
+        }),
+      ),
+      ...createOpenApiHandlers(source),
     ),
   )
   app.use(unknownRoute)
