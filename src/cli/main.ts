@@ -6,11 +6,11 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { formatScenarioError, loadScenarioFile } from '../scenario/index.js'
-import { startServer } from '../server/start-server.js'
 
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.yaml', import.meta.url))
 
 export const USAGE = `Usage: audio-task-mock [options]
+       audio-task-mock verify --base-url URL --api-key KEY [options]   (see verify --help)
 
 A fake of the Asynchronous Audio Task Service, driven by a YAML scenario.
 
@@ -49,6 +49,8 @@ function integer(flag: string, text: string | undefined, min: number, max: numbe
 
 /** Runs the CLI; resolves with the exit code to set, or null when the server runs until a signal. */
 export async function main(argv: readonly string[]): Promise<number | null> {
+  // Loaded only when asked for: the server does not need the response checks (ajv).
+  if (argv[0] === 'verify') return (await import('./verify-command.js')).verifyCommand(argv.slice(1))
   let values
   try {
     ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: false, strict: true }))
@@ -73,6 +75,8 @@ export async function main(argv: readonly string[]): Promise<number | null> {
     process.stderr.write(`${loaded.errors.map(formatScenarioError).join('\n')}\n`)
     return 2
   }
+  // Imported here: the server's dependencies (msw, express, faker) are not needed for --help or verify.
+  const { startServer } = await import('../server/start-server.js')
   const running = await startServer({
     scenario: loaded.scenario,
     seed: seed as number | undefined,

@@ -38,7 +38,7 @@ describe('publicApi.check', () => {
     ['an HTML 401', 'POST', '/api/v1/task', 401, '<h1>Unauthorized</h1>', { 'content-type': 'text/html' },
       ['POST /api/v1/task: content-type must be application/json, got "text/html"', 'POST /api/v1/task: the 401 body is not JSON (Unexpected token \'<\', "<h1>Unauth"... is not valid JSON)']],
     ['an error code that is not the status', 'GET', TASK, 404, JSON.stringify({ code: 400, message: 'no' }), json,
-      ['GET /api/v1/task/7a1c: 404 body at /code: must be 404, got 400']],
+      ['GET /api/v1/task/7a1c: 404 body at /code: must be 404, got 400 (error bodies {code, message}: inferred)']],
     ['a 429 without Retry-After', 'GET', TASK, 429, JSON.stringify({ code: 429, message: 'slow down' }), json,
       ['GET /api/v1/task/7a1c: 429 without the required header Retry-After']],
     ['a status no variant has', 'GET', TASK, 200, JSON.stringify({ code: 200, data: { ...task, status: 'done' } }), json,
@@ -50,7 +50,7 @@ describe('publicApi.check', () => {
     ['a timestamp without milliseconds', 'GET', TASK, 200, JSON.stringify({ code: 200, data: { ...task, created_at: '2026-01-01T00:00:00Z' } }), json,
       ['GET /api/v1/task/7a1c: 200 body at /data/created_at: must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d\\.\\d{3}(?:Z))$", got "2026-01-01T00:00:00Z"']],
     ['an unknown route answering 200', 'GET', '/api/v1/tasks', 200, '{}', json,
-      ['GET /api/v1/tasks: answered 200; expected 404: no such route in the document', 'GET /api/v1/tasks: 200 body at /: missing required field "code"', 'GET /api/v1/tasks: 200 body at /: missing required field "message"']],
+      ['GET /api/v1/tasks: answered 200; expected 404: no such route in the document', 'GET /api/v1/tasks: 200 body at /: missing required field "code" (error bodies {code, message}: inferred)', 'GET /api/v1/tasks: 200 body at /: missing required field "message" (error bodies {code, message}: inferred)']],
     ['an unknown route answering 404', 'GET', '/api/v1/tasks', 404, JSON.stringify({ code: 404, message: 'No such route' }), json, []],
     ['a wrong method without Allow', 'DELETE', TASK, 405, JSON.stringify({ code: 405, message: 'no' }), json,
       ['DELETE /api/v1/task/7a1c: a 405 must say what is allowed in an Allow header']],
@@ -64,7 +64,7 @@ describe('publicApi.check', () => {
     const allowStatus = (operationId: string, status: number) => operationId === 'getUsage' && status === 503
     expect(publicApi.check({ method: 'GET', path: '/api/v1/account/usage', status: 503, headers: new Headers(json), body }, { allowStatus })).toEqual([])
     expect(publicApi.check({ method: 'GET', path: '/api/v1/account/usage', status: 503, headers: new Headers(json), body: '{"code":503}' }, { allowStatus })).toEqual([
-      'GET /api/v1/account/usage: 503 body at /: missing required field "message"',
+      'GET /api/v1/account/usage: 503 body at /: missing required field "message" (error bodies {code, message}: inferred)',
     ])
     expect(publicApi.check({ method: 'GET', path: TASK, status: 503, headers: new Headers(json), body }, { allowStatus })).toEqual([
       'GET /api/v1/task/7a1c: status 503 is not documented for getTask (documented: 200, 401, 404, 429, 500)',
