@@ -9,6 +9,11 @@ export { createApp } from './server/create-app.js'
 export { createHandlers } from './handlers/create-handlers.js'
 export type { HandlerOptions, WorldSource } from './handlers/create-handlers.js'
 
+// The OpenAPI document (served at /openapi.json; checks and verify: 'audio-task-mock/verify')
+export { openApiDocument } from './openapi/document.js'
+export type { OpenApiDocument } from './openapi/document.js'
+export { createOpenApiHandlers } from './handlers/openapi-handlers.js'
+
 // Scenarios
 export { defaultScenario, formatScenarioError, loadScenarioFile, parseScenario, parseScenarioObject } from './scenario/index.js'
 export type { ScenarioError, ScenarioResult } from './scenario/index.js'
