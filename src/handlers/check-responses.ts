@@ -9,18 +9,9 @@ import { getResponse, http, HttpResponse, type HttpHandler } from 'msw'
 import type { ResponseValidator } from '../openapi/response-validator.js'
 import { scriptedStatus } from '../openapi/scripted-status.js'
 import type { WorldSource } from './create-handlers.js'
+import { CHECK_RESPONSES_ENV, responseViolations } from './response-violations.js'
 
-export const CHECK_RESPONSES_ENV = 'AUDIO_TASK_MOCK_CHECK_RESPONSES'
-
-export interface Violation {
-  request: string
-  status: number
-  problems: string[]
-  body: string
-}
-
-/** Answers found off the document in this process, oldest first. */
-export const responseViolations: Violation[] = []
+export { CHECK_RESPONSES_ENV, responseViolations, type Violation } from './response-violations.js'
 
 let validator: Promise<ResponseValidator> | undefined
 

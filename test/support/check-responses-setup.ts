@@ -5,7 +5,7 @@
  * out of `responseViolations` before it ends.
  */
 import { afterEach, expect } from 'vitest'
-import { responseViolations } from '../../src/handlers/check-responses.js'
+import { responseViolations } from '../../src/handlers/response-violations.js'
 
 afterEach(() => {
   const found = responseViolations.splice(0)
