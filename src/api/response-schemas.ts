@@ -57,7 +57,7 @@ function output<T extends TaskType, R extends z.ZodType>(taskType: T, result: R,
 const overridable = 'timelines.<name>[].output'
 
 export const outputVariants = {
-  music: output('music', clipSchema, 'Output of a completed music task (the spec\'s); two clips of 2–4 minutes (inferred).'),
+  music: output('music', clipSchema, `Output of a completed music task, as the spec shows it. ${inferred('result holds two clips of 2 to 4 minutes', overridable)}`),
   lyrics: output('lyrics', lyricsEntrySchema, inferred('output of a completed lyrics task: result holds one {id, title, text}', overridable)),
   upload: output('upload', clipSchema, inferred('output of a completed upload task: result holds one clip, which a continuation may name', overridable)),
   concat: output('concat', clipSchema, inferred('output of a completed concat task: result holds one merged, full-length clip', overridable)),

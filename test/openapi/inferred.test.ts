@@ -17,6 +17,7 @@ describe('inferred behaviour is marked as such', () => {
     ['prices', '/components/schemas/TaskCreated/properties/credits_charged/description', 'service.prices'],
     ['the custom music mode', '/components/schemas/MusicCustomInput/description', ''],
     ['the continuation music mode', '/components/schemas/MusicContinuationInput/description', ''],
+    ['two clips per music task', '/components/schemas/MusicOutput/description', 'timelines.<name>[].output'],
     ['the lyrics output', '/components/schemas/LyricsOutput/description', 'timelines.<name>[].output'],
     ['the lyrics result entry', '/components/schemas/LyricsEntry/description', 'timelines.<name>[].output'],
     ['the upload output', '/components/schemas/UploadOutput/description', 'timelines.<name>[].output'],
