@@ -24,3 +24,6 @@ export type { ScenarioInput } from './mock/resolve-scenario.js'
 export type { Scenario, Step, Timeline, TaskStatus, TaskType } from './domain/types.js'
 export type { Ledger, CreditEvent } from './domain/ledger.js'
 export type { Task, Account } from './domain/world.js'
+
+// Looking at the world (tests, control plane)
+export { progressOf } from './domain/progress.js'

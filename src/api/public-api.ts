@@ -1,12 +1,15 @@
 /**
  * The public API as plain functions: a request in (key, origin, body text), an outcome out
  * (a response, or a dropped connection, possibly after a delay). Every door calls these;
- * no door holds a rule of its own. Order of checks on create: auth (401), body (413, 400),
- * fault, fields (400), credits (402).
+ * no door holds a rule of its own. Order of checks on create: auth (401), rate limit (429),
+ * body (413, 400), fault, fields (400), credits (402).
  */
 import type { Account, World } from '../domain/world.js'
 import type { Endpoint, FaultAction, TaskType } from '../domain/types.js'
+import { usageOf } from '../domain/ledger.js'
+import { rateLimited } from './rate-limit.js'
 import { fail, ok, renderCreated, renderTask, type ApiResponse } from './respond.js'
+import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
 import { validateCreate } from './validate.js'
 
 export interface ApiRequest {
@@ -64,7 +67,7 @@ function parseJson(text: string): { value: unknown } | { message: string } {
   }
 }
 
-export function createTask(world: World, request: BodyRequest): Outcome {
+export const createTask = rateLimited(function createTask(world: World, request: BodyRequest): Outcome {
   const account = authenticate(world, request.apiKey)
   if ('status' in account) return now(account)
   if (typeof request.body !== 'string') {
@@ -78,6 +81,9 @@ export function createTask(world: World, request: BodyRequest): Outcome {
     return now(fail(400, `Content-Type must be application/json, got ${type === '' ? 'none' : JSON.stringify(type)}`))
   }
   if (request.body.trim() === '') return now(fail(400, 'Request body is empty; expected a JSON object with model, task_type and input'))
+  if (exceedsDepth(request.body, MAX_JSON_DEPTH)) {
+    return now(fail(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`))
+  }
   const parsed = parseJson(request.body)
   if ('message' in parsed) return now(fail(400, parsed.message))
   const fault = world.fault({ endpoint: 'create', apiKey: account.apiKey, taskType: taskTypeOf(parsed.value) })
@@ -91,11 +97,11 @@ export function createTask(world: World, request: BodyRequest): Outcome {
     }
     return ok(202, renderCreated(created.task))
   })
-}
+})
 
 const notFound = (taskId: string): ApiResponse => fail(404, `Task not found: ${JSON.stringify(taskId)}`)
 
-export function getTask(world: World, request: ApiRequest, taskId: string): Outcome {
+export const getTask = rateLimited(function getTask(world: World, request: ApiRequest, taskId: string): Outcome {
   const account = authenticate(world, request.apiKey)
   if ('status' in account) return now(account)
   const owned = world.tasks.get(taskId)
@@ -115,14 +121,14 @@ export function getTask(world: World, request: ApiRequest, taskId: string): Outc
       return task === undefined || task.apiKey !== account.apiKey ? notFound(taskId) : ok(200, renderTask(task, request.origin))
     },
   )
-}
+})
 
-export function getUsage(world: World, request: ApiRequest): Outcome {
+export const getUsage = rateLimited(function getUsage(world: World, request: ApiRequest): Outcome {
   const account = authenticate(world, request.apiKey)
   if ('status' in account) return now(account)
   const fault = world.fault({ endpoint: 'usage', apiKey: account.apiKey, taskType: null })
-  return withFault(fault, () => ok(200, world.usage(account)))
-}
+  return withFault(fault, () => ok(200, world.usage(account)), () => ok(200, usageOf(account.ledger)))
+})
 
 /** Known public routes and their methods: unknown paths answer 404, known paths with another method 405. */
 export function routeMiss(method: string, pathname: string): ApiResponse {

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { formatScenarioError, loadScenarioFile } from '../scenario/index.js'
+import { chooseScenarioFile } from './bundled-scenarios.js'
 
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.yaml', import.meta.url))
 
@@ -15,7 +16,9 @@ export const USAGE = `Usage: audio-task-mock [options]
 A fake of the Asynchronous Audio Task Service, driven by a YAML scenario.
 
 Options:
-  --scenario FILE   scenario to serve (default: the bundled scenarios/default.yaml)
+  --scenario FILE   scenario to serve (default: the bundled scenarios/default.yaml);
+                    a bare NAME serves the bundled scenarios/NAME.yaml (happy-path,
+                    flaky-create, rate-limited, realistic-mix, ... see scenarios/README.md)
   --port N          port to listen on; 0 picks a free port (default: 4010)
   --host HOST       address to bind (default: 127.0.0.1)
   --seed N          overrides the scenario's seed (ids and outputs derive from it)
@@ -69,7 +72,9 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   const port = integer('port', values.port, 0, 65535)
   const seed = integer('seed', values.seed, 0, 2 ** 32 - 1)
   for (const value of [port, seed]) if (typeof value === 'string') return usageError(value)
-  const file = values.scenario ?? DEFAULT_SCENARIO
+  const chosen = values.scenario === undefined ? { file: DEFAULT_SCENARIO } : chooseScenarioFile(values.scenario)
+  if ('error' in chosen) return usageError(chosen.error)
+  const file = chosen.file
   const loaded = await loadScenarioFile(file)
   if (!loaded.ok) {
     process.stderr.write(`${loaded.errors.map(formatScenarioError).join('\n')}\n`)

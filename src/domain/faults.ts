@@ -1,10 +1,16 @@
 /**
- * Faults are decided per request, before the normal answer. `nth`, `times` and
- * `probability` count per fault over the requests that match it; probability draws
- * from the scenario seed and the fault's own counter, so a run is reproducible.
+ * Faults are decided per request, before the normal answer; the first fault that fires wins.
+ * `nth` and `probability` count, per fault, every request that matches its conditions, whether
+ * or not an earlier fault fired on it; `times` counts the requests the fault fired on.
+ * Probability draws from the scenario seed and the fault's own counter: a run is reproducible.
+ * A `stale` fault answers a read with the last known state, so it only meets reads
+ * (get_task, usage): creates and asset downloads pass it by, uncounted.
  */
 import { createRng, deriveSeed } from './random.js'
 import type { Endpoint, Fault, FaultAction, TaskType } from './types.js'
+
+/** The endpoints that read state, and so can answer stale. */
+export const STALE_ENDPOINTS: readonly Endpoint[] = ['get_task', 'usage']
 
 export interface FaultRequest {
   endpoint: Endpoint
@@ -28,19 +34,22 @@ export function decideFault(
   seed: number,
   request: FaultRequest,
 ): FaultAction | null {
+  let chosen: FaultAction | null = null
   for (let index = 0; index < faults.length; index++) {
     const { match, action } = faults[index]!
     if (match.endpoint !== undefined && match.endpoint !== 'any' && match.endpoint !== request.endpoint) continue
     if (match.api_key !== undefined && match.api_key !== request.apiKey) continue
     if (match.task_type !== undefined && match.task_type !== request.taskType) continue
-    const seen = (counters.matched[index]! += 1)
+    if ('stale' in action && !STALE_ENDPOINTS.includes(request.endpoint)) continue
+    const seen = (counters.matched[index]! += 1) // counted even when an earlier fault fired: nth means the nth match
+    if (chosen !== null) continue
     if (match.nth !== undefined && seen !== match.nth) continue
     if (match.times !== undefined && counters.fired[index]! >= match.times) continue
     if (match.probability !== undefined && createRng(deriveSeed(seed, 'fault', index, seen)).next() >= match.probability) {
       continue
     }
     counters.fired[index]! += 1
-    return action
+    chosen = action
   }
-  return null
+  return chosen
 }

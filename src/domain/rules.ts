@@ -1,6 +1,7 @@
 /**
  * Rules pick a new task's timeline: first match wins, evaluated at create.
- * `nth` and `times` count per rule over the tasks that reach it; `one_of` draws from the task's own seed.
+ * `nth` counts, per rule, every task that matches its conditions, whether or not an earlier
+ * rule took it; `times` counts the tasks the rule took. `one_of` draws from the task's own seed.
  */
 import type { FieldPredicate, MusicMode, Rule, RuleMatch, TaskType, Timeline } from './types.js'
 
@@ -70,14 +71,16 @@ export function chooseTimeline(
   draw: number,
   fallback: Timeline,
 ): { timeline: Timeline; rule: number | null } {
+  let chosen: { timeline: Timeline; rule: number } | null = null
   for (let index = 0; index < rules.length; index++) {
     const rule = rules[index]!
     if (!factsMatch(rule.match, facts)) continue
-    counters.matched[index]! += 1
+    counters.matched[index]! += 1 // counted even when an earlier rule took the task: nth means the nth match
+    if (chosen !== null) continue
     if (rule.match.nth !== undefined && counters.matched[index] !== rule.match.nth) continue
     if (rule.match.times !== undefined && counters.taken[index]! >= rule.match.times) continue
     counters.taken[index]! += 1
-    return { timeline: rule.timeline ?? pickWeighted(rule, draw), rule: index }
+    chosen = { timeline: rule.timeline ?? pickWeighted(rule, draw), rule: index }
   }
-  return { timeline: fallback, rule: null }
+  return chosen ?? { timeline: fallback, rule: null }
 }

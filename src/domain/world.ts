@@ -9,6 +9,7 @@ import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, t
 import { advance, startPosition, type Position } from './lifecycle.js'
 import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outputs.js'
 import { createRng, deriveSeed } from './random.js'
+import type { RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
 import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskType } from './types.js'
 
@@ -82,6 +83,8 @@ export class World {
   readonly clock: Clock
   readonly accounts = new Map<string, Account>()
   readonly tasks = new Map<string, Task>()
+  /** Per-key request windows of the rate limit (service.rate_limit). */
+  readonly rateWindows: RateWindows = new Map()
   #rules: RuleCounters
   #faults: FaultCounters
 

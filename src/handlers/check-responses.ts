@@ -32,8 +32,11 @@ export function checkingEnabled(): boolean {
 /** `handlers` as they are, or, in test mode, behind one handler that checks what they answer under /api/. */
 export function checkResponses(source: WorldSource, handlers: HttpHandler[], options: { baseUrl?: string } = {}): HttpHandler[] {
   if (!checkingEnabled()) return handlers
-  const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
-  const checker = http.all(`${base}/api/*`, async ({ request }) => {
+  const base = options.baseUrl?.replace(/\/+$/, '')
+  // A regular expression, not a path pattern: msw decodes a pattern's parameters, which throws on a
+  // malformed percent-encoding before the handlers that answer it see the request.
+  const escaped = base?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') ?? '[a-z][a-z0-9+.-]*://[^/]+'
+  const checker = http.all(new RegExp(`^${escaped}/api/`), async ({ request }) => {
     const { method } = request
     const url = new URL(request.url)
     const response = await getResponse(handlers, request)

@@ -6,7 +6,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import type { World } from '../domain/world.js'
 import { createTask, getTask, getUsage, routeMiss, type Outcome } from '../api/public-api.js'
-import type { ApiResponse } from '../api/respond.js'
+import { fail, type ApiResponse } from '../api/respond.js'
 import { readBody } from './read-body.js'
 
 /** What the handlers need of the running fake: the current world (replaced on reset). */
@@ -36,12 +36,32 @@ async function settle(outcome: Outcome, drop: () => Response): Promise<Response>
   return outcome.drop ? drop() : toResponse(outcome.response)
 }
 
+const OUR_PREFIXES = ['/api/', '/__admin', '/assets/']
+
+/** Whether a request is addressed to the fake (its origin, when one is set, and one of its path prefixes). */
+function isOurs(url: string, base: string, pathname: string): boolean {
+  if (base !== '*' && !url.startsWith(`${base}/`)) return false
+  return OUR_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+}
+
 const apiKeyOf = (request: Request): string | null => request.headers.get('x-api-key')
 
 export function createHandlers(source: WorldSource, options: HandlerOptions = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
   const drop = options.drop ?? (() => HttpResponse.error())
   return [
+    // msw decodes path parameters with decodeURIComponent, which throws on a malformed escape
+    // (e.g. `%E0%A4%A`); answer those here, before any parameterised route sees them.
+    http.all(/%/, ({ request }) => {
+      const { pathname } = new URL(request.url)
+      if (!isOurs(request.url, base, pathname)) return undefined
+      try {
+        decodeURIComponent(pathname)
+        return undefined
+      } catch {
+        return toResponse(fail(400, `Malformed URL: ${JSON.stringify(pathname)} has an invalid percent-encoding`))
+      }
+    }),
     http.get(`${base}/api/v1/task/:taskId`, ({ request, params }) => {
       const outcome = getTask(source.world, { apiKey: apiKeyOf(request), origin: new URL(request.url).origin }, String(params['taskId']))
       return settle(outcome, drop)
@@ -62,4 +82,14 @@ export function createHandlers(source: WorldSource, options: HandlerOptions = {}
     }),
     http.all(`${base}/api/v1/*`, ({ request }) => toResponse(routeMiss(request.method, new URL(request.url).pathname))),
   ]
+}
+
+/**
+ * The last handler when the fake owns an origin: anything else there is a JSON 404, as over HTTP.
+ * Without a base URL there is none, so the application's other requests pass through untouched.
+ */
+export function createFallbackHandlers(options: HandlerOptions = {}): HttpHandler[] {
+  if (options.baseUrl === undefined) return []
+  const base = options.baseUrl.replace(/\/+$/, '')
+  return [http.all(`${base}/*`, ({ request }) => toResponse(routeMiss(request.method, new URL(request.url).pathname)))]
 }

@@ -8,7 +8,7 @@ import { parseDuration } from '../domain/duration.js'
 import type { Scenario } from '../domain/types.js'
 import { World } from '../domain/world.js'
 import { checkResponses } from '../handlers/check-responses.js'
-import { createHandlers, type HandlerOptions } from '../handlers/create-handlers.js'
+import { createFallbackHandlers, createHandlers, type HandlerOptions } from '../handlers/create-handlers.js'
 import { createOpenApiHandlers } from '../handlers/openapi-handlers.js'
 import { resolveScenario, type ScenarioInput } from './resolve-scenario.js'
 
@@ -19,6 +19,8 @@ export interface MockOptions {
   seed?: number
   /** Serve only this origin in-process, e.g. `https://audio.example.test`. */
   baseUrl?: string
+  /** The real time an `auto` clock follows (default `Date.now`); tests pass their own to move it without waiting. */
+  wallNow?: () => number
 }
 
 export interface MockClock {
@@ -61,7 +63,7 @@ export function createMock(options: MockOptions = {}, handlerOptions: HandlerOpt
   const build = (input: ScenarioInput | undefined): { scenario: Scenario; world: World; clock: ControllableClock } => {
     const resolved = resolveScenario(input)
     const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
-    const clock = makeClock(scenario)
+    const clock = makeClock(scenario, options.wallNow)
     return { scenario, clock, world: new World(scenario, clock) }
   }
   let state = build(options.scenario)
@@ -88,7 +90,8 @@ export function createMock(options: MockOptions = {}, handlerOptions: HandlerOpt
       state = build(input ?? state.scenario)
     },
   }
-  const baseUrl = handlerOptions.baseUrl ?? options.baseUrl
-  mock.handlers.push(...checkResponses(mock, createHandlers(mock, { baseUrl, ...handlerOptions }), { baseUrl }), ...createOpenApiHandlers(mock, { baseUrl }))
+  const served = { baseUrl: options.baseUrl, ...handlerOptions }
+  // The document's routes go before the fallback, which answers every other path with a JSON 404.
+  mock.handlers.push(...checkResponses(mock, createHandlers(mock, served), served), ...createOpenApiHandlers(mock, served), ...createFallbackHandlers(served))
   return mock
 }

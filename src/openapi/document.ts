@@ -8,7 +8,7 @@ import { INFERRED } from '../api/inferred.js'
 import type { ServiceConfig } from '../domain/types.js'
 import { componentSchemas } from './components.js'
 import { EXAMPLE_ORIGIN, generateExamples } from './examples.js'
-import { paths } from './paths.js'
+import { HEADERS, paths } from './paths.js'
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> }
 
@@ -21,8 +21,8 @@ every error body {code, message}, code equal to the HTTP status.
 
 Where the spec is silent, the fake does what the real service is observed to do in public client
 code and docs; those parts say "${INFERRED}" and name the scenario key that changes them. Requests
-to other paths under /api/v1 answer 404, and a known path with another method 405 with an Allow
-header, both with an error body.`
+to other paths under /api/v1 answer 404, a known path with another method 405 with an Allow header,
+and a path with an invalid percent-encoding 400, each with an error body.`
 
 const cache = new WeakMap<ServiceConfig, OpenApiDocument>()
 
@@ -46,6 +46,7 @@ export function openApiDocument(service: ServiceConfig, serverUrl = EXAMPLE_ORIG
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: "The caller's API key; missing or invalid answers 401" },
         },
         schemas: componentSchemas(service),
+        headers: HEADERS,
       },
     }
     cache.set(service, document)

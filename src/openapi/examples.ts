@@ -32,7 +32,6 @@ const SCENARIO = {
   accounts: [
     { api_key: 'demo-key', credits: 1000 },
     { api_key: 'broke-key', credits: 0 },
-    { api_key: 'busy-key', credits: 1000 },
     { api_key: 'down-key', credits: 1000 },
   ],
   timelines: {
@@ -45,8 +44,6 @@ const SCENARIO = {
     { match: { input: { gpt_description_prompt: { contains: 'forever' } } }, timeline: 'stuck' },
   ],
   faults: [
-    // The message DESIGN.md infers for the real service's rate limit.
-    { match: { api_key: 'busy-key' }, respond: { status: 429, message: 'Rate limit exceeded. Try again in 12 seconds.' } },
     { match: { api_key: 'down-key' }, respond: { status: 500 } },
   ],
 }
@@ -121,15 +118,19 @@ export function generateExamples(service: ServiceConfig): Examples {
   record('createTask', 'insufficient-credits', 'Not enough credits', post(music, 'broke-key'))
   const tooLarge = { tooLarge: service.maxBodyBytes + 1 }
   record('createTask', 'too-large', 'A body over the size limit (inferred)', createTask(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: tooLarge }))
-  record('createTask', 'rate-limited', 'Too many requests (inferred)', post(music, 'busy-key'))
   record('createTask', 'internal-error', 'Internal server error', post(music, 'down-key'))
   record('getTask', 'not-found', 'No such task, or the task of another account', read('00000000-0000-4000-8000-000000000000'))
   record('getTask', 'key-missing', 'No x-api-key header', read(id, null))
-  record('getTask', 'rate-limited', 'Too many requests (inferred)', read(id, 'busy-key'))
   record('getTask', 'internal-error', 'Internal server error', read(id, 'down-key'))
   record('getUsage', 'usage', 'Usage of the account after the examples above', getUsage(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN }))
   record('getUsage', 'key-invalid', 'An unknown key', getUsage(world, { apiKey: 'no-such-key', origin: EXAMPLE_ORIGIN }))
-  record('getUsage', 'rate-limited', 'Too many requests (inferred)', getUsage(world, { apiKey: 'busy-key', origin: EXAMPLE_ORIGIN }))
   record('getUsage', 'internal-error', 'Internal server error', getUsage(world, { apiKey: 'down-key', origin: EXAMPLE_ORIGIN }))
+  // The rate limiter itself answers the 429s: a limit of one request a minute, met by the first.
+  const limited = new World({ ...scenario, service: { ...service, rateLimitPerMinute: 1 } }, new ManualClock(world.clock.now()))
+  const asDemo = { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN }
+  getUsage(limited, asDemo)
+  record('createTask', 'rate-limited', 'Too many requests (inferred)', createTask(limited, { ...asDemo, contentType: 'application/json', body: JSON.stringify(music) }))
+  record('getTask', 'rate-limited', 'Too many requests (inferred)', getTask(limited, asDemo, id))
+  record('getUsage', 'rate-limited', 'Too many requests (inferred)', getUsage(limited, asDemo))
   return { requests, responses }
 }

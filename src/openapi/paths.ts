@@ -15,18 +15,22 @@ interface Status {
   headers?: Record<string, unknown>
 }
 
-const header = (description: string, required = false) => ({ description, required, schema: { type: 'string' } })
+const seconds = { type: 'string', pattern: '^[0-9]+$' }
+const whole = (description: string) => ({ description, schema: seconds })
+
+/** `components.headers`: the rate-limit headers every answer to a known key carries while a limit is on. */
+export const HEADERS = {
+  'X-RateLimit-Limit': whole(`Requests allowed per API key per minute. ${inferred('sent with every answer to a known key while a rate limit is on', 'service.rate_limit')}`),
+  'X-RateLimit-Remaining': whole('Requests left in the current minute'),
+  'X-RateLimit-Reset': whole('Seconds until the current minute closes'),
+}
+const RATE_HEADERS = Object.fromEntries(Object.keys(HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]))
 
 const RATE_LIMITED: Status = {
   status: 429,
   schema: 'Error429',
   description: `Rate limit exceeded. ${inferred('per API key per minute, answered with Retry-After and X-RateLimit-* headers', 'service.rate_limit')}`,
-  headers: {
-    'Retry-After': header('Seconds to wait before the next request', true),
-    'X-RateLimit-Limit': header('Requests allowed per minute'),
-    'X-RateLimit-Remaining': header('Requests left in the current window'),
-    'X-RateLimit-Reset': header('When the current window ends'),
-  },
+  headers: { 'Retry-After': { ...whole('Seconds to wait before the next request'), required: true }, ...RATE_HEADERS },
 }
 
 const common = (...statuses: Status[]): Status[] => [
@@ -62,7 +66,9 @@ function responses(operation: OperationId, service: ServiceConfig, examples: Exa
     statusesOf(operation, service).map(({ status, description, schema, headers }) => {
       const named: Record<string, Example> | undefined = examples.responses[operation][status]
       const content = { schema: ref(schema), ...(named === undefined ? {} : { examples: named }) }
-      return [String(status), { description, ...(headers ? { headers } : {}), content: { 'application/json': content } }]
+      // A missing or unknown key is not counted, so a 401 carries no rate-limit headers.
+      const sent = headers ?? (status === 401 ? undefined : RATE_HEADERS)
+      return [String(status), { description, ...(sent ? { headers: sent } : {}), content: { 'application/json': content } }]
     }),
   )
 }

@@ -26,8 +26,17 @@ export interface CheckOptions {
 
 export type Route =
   | { kind: 'operation'; operationId: string; template: string; statuses: number[] }
-  | { kind: 'miss'; status: 404 | 405; allow?: string }
+  | { kind: 'miss'; status: 400 | 404 | 405; allow?: string }
   | { kind: 'outside' }
+
+function malformed(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname)
+    return false
+  } catch {
+    return true
+  }
+}
 
 export interface ResponseValidator {
   route(method: string, path: string): Route
@@ -37,9 +46,15 @@ export interface ResponseValidator {
 
 const BASE = 'https://audio-task-mock.invalid/openapi.json'
 
+interface Header {
+  required?: boolean
+  schema?: { pattern?: string }
+  $ref?: string
+}
+
 interface Operation {
   operationId: string
-  responses: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, { schema: unknown }> }>
+  responses: Record<string, { headers?: Record<string, Header>; content?: Record<string, { schema: unknown }> }>
 }
 
 export function createResponseValidator(document: OpenApiDocument, apiPrefix = '/api/'): ResponseValidator {
@@ -54,6 +69,8 @@ export function createResponseValidator(document: OpenApiDocument, apiPrefix = '
     if (found === undefined) compiled.set(ref, (found = ajv.compile({ $ref: BASE + ref })))
     return found
   }
+  const headers = (document['components'] as { headers?: Record<string, Header> } | undefined)?.headers ?? {}
+  const resolveHeader = (header: Header): Header => (header.$ref === undefined ? header : (headers[header.$ref.replace('#/components/headers/', '')] ?? {}))
   const templates = Object.keys(document.paths).map((template) => ({
     template,
     pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/}]+\}/g, '[^/]+')}$`),
@@ -61,6 +78,7 @@ export function createResponseValidator(document: OpenApiDocument, apiPrefix = '
 
   const route = (method: string, path: string): Route => {
     const pathname = path.split('?', 1)[0]!
+    if (pathname.startsWith(apiPrefix) && malformed(pathname)) return { kind: 'miss', status: 400 }
     const found = templates.find(({ pattern }) => pattern.test(pathname))
     if (found === undefined) return pathname.startsWith(apiPrefix) ? { kind: 'miss', status: 404 } : { kind: 'outside' }
     const item = document.paths[found.template]!
@@ -77,7 +95,12 @@ export function createResponseValidator(document: OpenApiDocument, apiPrefix = '
     let schema: unknown = { $ref: '#/components/schemas/Error' }
     if (target.kind === 'miss') {
       if (response.status !== target.status) {
-        const why = target.status === 404 ? 'no such route in the document' : `the document has no ${response.method} here (only ${target.allow})`
+        const why =
+          target.status === 400
+            ? 'the path has an invalid percent-encoding'
+            : target.status === 404
+              ? 'no such route in the document'
+              : `the document has no ${response.method} here (only ${target.allow})`
         problems.push(`${where}: answered ${response.status}; expected ${target.status}: ${why}`)
       }
       if (target.status === 405 && response.status === 405 && !response.headers.get('allow')) problems.push(`${where}: a 405 must say what is allowed in an Allow header`)
@@ -86,8 +109,14 @@ export function createResponseValidator(document: OpenApiDocument, apiPrefix = '
       const documented = operation.responses[String(response.status)]
       if (documented !== undefined) {
         schema = documented.content?.['application/json']?.schema
-        for (const [name, header] of Object.entries(documented.headers ?? {})) {
-          if (header.required && response.headers.get(name) === null) problems.push(`${where}: ${response.status} without the required header ${name}`)
+        for (const [name, declared] of Object.entries(documented.headers ?? {})) {
+          const header = resolveHeader(declared)
+          const value = response.headers.get(name)
+          if (value === null) {
+            if (header.required) problems.push(`${where}: ${response.status} without the required header ${name}`)
+          } else if (header.schema?.pattern !== undefined && !new RegExp(header.schema.pattern, 'u').test(value)) {
+            problems.push(`${where}: header ${name} must match ${header.schema.pattern}, got ${JSON.stringify(value)}`)
+          }
         }
       } else if (!(options.allowStatus?.(target.operationId, response.status) ?? false)) {
         problems.push(`${where}: status ${response.status} is not documented for ${target.operationId} (documented: ${target.statuses.join(', ')})`)

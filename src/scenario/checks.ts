@@ -119,7 +119,14 @@ function checkRule(rule: unknown, path: Path, names: readonly string[]): Issue[]
 }
 
 function checkFault(fault: unknown, path: Path): Issue[] {
-  return isMapping(fault) ? exactlyOne(fault, ACTIONS, path, 'a fault') : []
+  if (!isMapping(fault)) return []
+  const found = exactlyOne(fault, ACTIONS, path, 'a fault')
+  const endpoint = isMapping(fault.match) ? fault.match.endpoint : undefined
+  if (fault.stale === true && (endpoint === 'create' || endpoint === 'asset')) {
+    const message = `stale answers a read with the last known state, so it applies to get_task and usage only; a fault on ${endpoint} with stale would never fire`
+    found.push(issue([...path, 'stale'], message))
+  }
+  return found
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Starts the fake on HTTP; resolves once it listens. */
-import { createServer, type Server } from 'node:http'
+import { createServer, STATUS_CODES, type Server } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { createMock, type Mock, type MockOptions } from '../mock/create-mock.js'
 import { createApp } from './create-app.js'
@@ -20,9 +21,35 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>
 }
 
+/**
+ * Requests Node's parser refuses before any handler runs (headers or URL over 16 KiB, a
+ * malformed request line) get a JSON error like every other answer, instead of an empty body.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy()
+    return
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : 400
+  const message =
+    status === 400 ? `Malformed HTTP request: ${error.message}` : 'Request headers and URL together exceed the 16 KiB limit'
+  const body = JSON.stringify({ code: status, message })
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  )
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const mock = createMock(options)
   const server = createServer(createApp(mock))
+  server.on('clientError', answerClientError)
+  let closing = false
+  // Once closing, a keep-alive connection is let go as soon as its in-flight answer is sent.
+  server.on('request', (_req, res) => {
+    res.once('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections())
+    })
+  })
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -39,6 +66,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server,
     close: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
+        closing = true
         const force = setTimeout(() => server.closeAllConnections(), graceMs).unref()
         server.close(() => {
           clearTimeout(force)

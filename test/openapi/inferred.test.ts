@@ -35,10 +35,13 @@ describe('inferred behaviour is marked as such', () => {
     if (key !== '') expect(description).toContain(`Scenario key: \`${key}\``)
   })
 
-  test('429 carries a required Retry-After and the X-RateLimit headers', () => {
+  test('429 carries a required Retry-After; every answer to a known key may carry the X-RateLimit headers', () => {
     const headers = at('/paths/~1api~1v1~1task/post/responses/429/headers')
     expect(Object.keys(headers)).toEqual(['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'])
     expect(headers['Retry-After'].required).toBe(true)
+    expect(at('/paths/~1api~1v1~1account~1usage/get/responses/200/headers/X-RateLimit-Limit')).toEqual({ $ref: '#/components/headers/X-RateLimit-Limit' })
+    expect(at('/paths/~1api~1v1~1account~1usage/get/responses/401/headers')).toBeUndefined()
+    expect(at('/components/headers/X-RateLimit-Limit/description')).toContain(INFERRED)
   })
 
   test('every input length limit is marked inferred with its scenario key', () => {

@@ -41,6 +41,10 @@ describe('publicApi.check', () => {
       ['GET /api/v1/task/7a1c: 404 body at /code: must be 404, got 400 (error bodies {code, message}: inferred)']],
     ['a 429 without Retry-After', 'GET', TASK, 429, JSON.stringify({ code: 429, message: 'slow down' }), json,
       ['GET /api/v1/task/7a1c: 429 without the required header Retry-After']],
+    ['a Retry-After that is not seconds', 'GET', TASK, 429, JSON.stringify({ code: 429, message: 'slow down' }), { ...json, 'retry-after': 'soon' },
+      ['GET /api/v1/task/7a1c: header Retry-After must match ^[0-9]+$, got "soon"']],
+    ['a rate-limit header that is not a number', 'GET', '/api/v1/account/usage', 200, usage({ tasks_created: 1, credits_used: 5, credits_topped_up: 10 }), { ...json, 'x-ratelimit-remaining': '-1' },
+      ['GET /api/v1/account/usage: header X-RateLimit-Remaining must match ^[0-9]+$, got "-1"']],
     ['a status no variant has', 'GET', TASK, 200, JSON.stringify({ code: 200, data: { ...task, status: 'done' } }), json,
       ['GET /api/v1/task/7a1c: 200 body at /data/status: no variant has status "done"']],
     ['output while pending', 'GET', TASK, 200, JSON.stringify({ code: 200, data: { ...task, status: 'pending', completed_at: null } }), json,
@@ -54,6 +58,9 @@ describe('publicApi.check', () => {
     ['an unknown route answering 404', 'GET', '/api/v1/tasks', 404, JSON.stringify({ code: 404, message: 'No such route' }), json, []],
     ['a wrong method without Allow', 'DELETE', TASK, 405, JSON.stringify({ code: 405, message: 'no' }), json,
       ['DELETE /api/v1/task/7a1c: a 405 must say what is allowed in an Allow header']],
+    ['a malformed percent-encoding answered 400', 'GET', '/api/v1/task/%E0%A4%A', 400, JSON.stringify({ code: 400, message: 'Malformed URL' }), json, []],
+    ['a malformed percent-encoding answered 404', 'GET', '/api/v1/task/%E0%A4%A', 404, JSON.stringify({ code: 404, message: 'Task not found' }), json,
+      ['GET /api/v1/task/%E0%A4%A: answered 404; expected 400: the path has an invalid percent-encoding']],
     ['a path outside the API', 'GET', '/assets/audio/x.wav', 200, 'RIFF', { 'content-type': 'audio/wav' }, []],
   ] as const)('%s', (_name, method, path, status, body, headers, expected) => {
     expect(check(method, path, status, body, headers)).toEqual(expected)

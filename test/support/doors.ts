@@ -4,6 +4,7 @@
  */
 import { setupServer } from 'msw/node'
 import { assertPublicResponse } from './shapes.js'
+import type { Scenario } from '../../src/domain/types.js'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 
@@ -30,9 +31,11 @@ export interface Door {
   stop(): Promise<void>
 }
 
-async function send(mock: Mock, base: string, method: string, path: string, options: Parameters<Fake['call']>[2] = {}): Promise<Reply> {
+/** Sends a request; the answer is checked against the OpenAPI document (statuses `scenario` scripts with faults allowed). */
+export async function send(base: string, method: string, path: string, options: Parameters<Fake['call']>[2] = {}, scenario?: Scenario): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.key !== null) headers['x-api-key'] ??= options.key ?? 'key-a'
+  if (options.headers?.['content-type'] === undefined && options.headers !== undefined && 'content-type' in options.headers) delete headers['content-type']
   let body: string | undefined
   if (options.body !== undefined) {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
@@ -40,7 +43,7 @@ async function send(mock: Mock, base: string, method: string, path: string, opti
   }
   const response = await fetch(base + path, { method, headers, body })
   const text = await response.text()
-  assertPublicResponse({ method, path, status: response.status, headers: response.headers, body: text }, mock.scenario)
+  assertPublicResponse({ method, path, status: response.status, headers: response.headers, body: text }, scenario)
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -60,7 +63,7 @@ export function inProcessDoor(): Door {
     async start(scenario) {
       const mock = createMock({ scenario, baseUrl: base })
       server.resetHandlers(...mock.handlers)
-      return { mock, origin: base, call: (method, path, options) => send(mock, base, method, path, options) }
+      return { mock, origin: base, call: (method, path, options) => send(base, method, path, options, mock.scenario) }
     },
     stop: async () => server.resetHandlers(),
   }
@@ -75,7 +78,7 @@ export function httpDoor(): Door {
     async start(scenario) {
       running = await startServer({ scenario, port: 0, host: '127.0.0.1' })
       const { url, mock } = running
-      return { mock, origin: url, call: (method, path, options) => send(mock, url, method, path, options) }
+      return { mock, origin: url, call: (method, path, options) => send(url, method, path, options, mock.scenario) }
     },
     async stop() {
       await running?.close()
