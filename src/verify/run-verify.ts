@@ -37,7 +37,8 @@ export function refusal(options: VerifyOptions): string | null {
   const tasks = options.tasks ?? ['lyrics']
   const allowed = options.allowPaid ?? 1
   if (tasks.length > allowed) {
-    return `this run would create ${tasks.length} paid tasks (${tasks.join(', ')}) but at most ${allowed} ${allowed === 1 ? 'is' : 'are'} allowed; pass --allow-paid ${tasks.length} to go ahead`
+    const planned = `${tasks.length} paid task${tasks.length === 1 ? '' : 's'}`
+    return `this run would create ${planned} (${tasks.join(', ')}) but at most ${allowed} ${allowed === 1 ? 'is' : 'are'} allowed; pass --allow-paid ${tasks.length} to go ahead, or --tasks none`
   }
   const host = new URL(options.baseUrl).hostname
   if ((options.pollIntervalMs ?? 5_000) < 1_000 && !LOOPBACK.test(host)) {

@@ -46,7 +46,7 @@ describe('audio-task-mock verify', () => {
     const before = fake.mock.world.tasks.size
     const result = await runCli(['verify', '--base-url', fake.url, '--api-key', 'demo-key', '--tasks', 'lyrics,music'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('audio-task-mock verify: refused: this run would create 2 paid tasks (lyrics, music) but at most 1 is allowed; pass --allow-paid 2 to go ahead\n')
+    expect(result.stderr).toBe('audio-task-mock verify: refused: this run would create 2 paid tasks (lyrics, music) but at most 1 is allowed; pass --allow-paid 2 to go ahead, or --tasks none\n')
     expect(fake.mock.world.tasks.size).toBe(before)
   })
 

@@ -71,10 +71,13 @@ describe('verify', () => {
   test('refuses to plan more paid tasks than allowed, before sending anything', async () => {
     const running = await fake(DEFAULT_YAML)
     await expect(runVerify({ baseUrl: running.url, apiKey: 'demo-key', tasks: ['lyrics', 'music'] })).rejects.toThrow(
-      'this run would create 2 paid tasks (lyrics, music) but at most 1 is allowed; pass --allow-paid 2 to go ahead',
+      'this run would create 2 paid tasks (lyrics, music) but at most 1 is allowed; pass --allow-paid 2 to go ahead, or --tasks none',
     )
     await expect(runVerify({ baseUrl: 'https://audio.example.com', apiKey: 'k', pollIntervalMs: 200 })).rejects.toThrow(
       '--poll-interval under 1s is only for a fake on a loopback address; the spec asks clients not to poll audio.example.com more than once per second',
+    )
+    await expect(runVerify({ baseUrl: running.url, apiKey: 'demo-key', allowPaid: 0 })).rejects.toThrow(
+      'this run would create 1 paid task (lyrics) but at most 0 are allowed; pass --allow-paid 1 to go ahead, or --tasks none',
     )
     expect(running.mock.world.tasks.size).toBe(0)
   })
