@@ -6,6 +6,7 @@ export type { Mock, MockClock, MockOptions } from './mock/create-mock.js'
 export { startServer } from './server/start-server.js'
 export type { RunningServer, ServerOptions } from './server/start-server.js'
 export { createApp } from './server/create-app.js'
+export type { AppOptions } from './server/create-app.js'
 export { createHandlers } from './handlers/create-handlers.js'
 export type { HandlerOptions, WorldSource } from './handlers/create-handlers.js'
 
@@ -14,11 +15,36 @@ export { openApiDocument } from './openapi/document.js'
 export type { OpenApiDocument } from './openapi/document.js'
 export { createOpenApiHandlers } from './handlers/openapi-handlers.js'
 
+// Control: admin API (in-process and /__admin), journal and client report
+export { createAdminHandlers } from './admin/admin-handlers.js'
+export { composeHandlers } from './handlers/compose-handlers.js'
+export type { ComposeOptions } from './handlers/compose-handlers.js'
+export type { AdminHost } from './admin/admin-routes.js'
+export { createAssetHandlers } from './handlers/asset-handlers.js'
+export { AdminError } from './admin/admin-error.js'
+export { ADMIN_TOKEN_ENV } from './admin/admin-auth.js'
+export type { AdminAccess } from './admin/admin-auth.js'
+export type { MockControl, MockAccounts, MockTasks, JournalFilter } from './admin/control.js'
+export type { Health, ClockView, JournalPage } from './admin/operations.js'
+export type { AccountView, TaskView, JournalEntryView } from './admin/views.js'
+export { assertNoViolations, clientReportMatchers, ClientReportError, violationsOf } from './report/assert-report.js'
+export type { ViolationOptions } from './report/assert-report.js'
+export { formatReport } from './report/format-report.js'
+export { buildReport } from './domain/report.js'
+export type { ClientReport, KeySummary, TaskSummary, Violation } from './domain/report.js'
+export { REPORT_RULES } from './domain/report-rules.js'
+export type { ReportRule } from './domain/report-rules.js'
+export { maskKey } from './domain/mask.js'
+
 // Scenarios
 export { defaultScenario, formatScenarioError, loadScenarioFile, parseScenario, parseScenarioObject } from './scenario/index.js'
 export type { ScenarioError, ScenarioResult } from './scenario/index.js'
 export { ScenarioInvalidError } from './mock/resolve-scenario.js'
 export type { ScenarioInput } from './mock/resolve-scenario.js'
+
+// Media files (to check downloads in tests)
+export { parseWav, parsePng } from './media/index.js'
+export type { WavInfo, PngInfo } from './media/index.js'
 
 // Domain types
 export type { Scenario, Step, Timeline, TaskStatus, TaskType } from './domain/types.js'

@@ -7,6 +7,7 @@
 import type { Account, World } from '../domain/world.js'
 import type { Endpoint, FaultAction, TaskType } from '../domain/types.js'
 import { usageOf } from '../domain/ledger.js'
+import { journalCreate, journalGetTask, journalUsage } from './journal-record.js'
 import { rateLimited } from './rate-limit.js'
 import { fail, ok, renderCreated, renderTask, type ApiResponse } from './respond.js'
 import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
@@ -45,7 +46,7 @@ function withFault(action: FaultAction | null, normal: () => ApiResponse, stale?
   return now(fail(status, message ?? defaultFaultMessage(status), headers ? { ...headers } : undefined))
 }
 
-function defaultFaultMessage(status: number): string {
+export function defaultFaultMessage(status: number): string {
   if (status === 429) return 'Rate limit exceeded. Try again later.'
   if (status === 502) return 'Bad gateway: the upstream provider did not answer'
   if (status === 503) return 'Service unavailable'
@@ -67,7 +68,7 @@ function parseJson(text: string): { value: unknown } | { message: string } {
   }
 }
 
-export const createTask = rateLimited(function createTask(world: World, request: BodyRequest): Outcome {
+const answerCreate = rateLimited(function answerCreate(world: World, request: BodyRequest): Outcome {
   const account = authenticate(world, request.apiKey)
   if ('status' in account) return now(account)
   if (typeof request.body !== 'string') {
@@ -101,7 +102,7 @@ export const createTask = rateLimited(function createTask(world: World, request:
 
 const notFound = (taskId: string): ApiResponse => fail(404, `Task not found: ${JSON.stringify(taskId)}`)
 
-export const getTask = rateLimited(function getTask(world: World, request: ApiRequest, taskId: string): Outcome {
+const answerGetTask = rateLimited(function answerGetTask(world: World, request: ApiRequest, taskId: string): Outcome {
   const account = authenticate(world, request.apiKey)
   if ('status' in account) return now(account)
   const owned = world.tasks.get(taskId)
@@ -123,12 +124,26 @@ export const getTask = rateLimited(function getTask(world: World, request: ApiRe
   )
 })
 
-export const getUsage = rateLimited(function getUsage(world: World, request: ApiRequest): Outcome {
+const answerUsage = rateLimited(function answerUsage(world: World, request: ApiRequest): Outcome {
   const account = authenticate(world, request.apiKey)
   if ('status' in account) return now(account)
   const fault = world.fault({ endpoint: 'usage', apiKey: account.apiKey, taskType: null })
   return withFault(fault, () => ok(200, world.usage(account)), () => ok(200, usageOf(account.ledger)))
 })
+
+/* Every request to these three is recorded in the world's journal, whichever door it came through. */
+
+export function createTask(world: World, request: BodyRequest): Outcome {
+  return journalCreate(world, request, () => answerCreate(world, request))
+}
+
+export function getTask(world: World, request: ApiRequest, taskId: string): Outcome {
+  return journalGetTask(world, request, taskId, () => answerGetTask(world, request, taskId))
+}
+
+export function getUsage(world: World, request: ApiRequest): Outcome {
+  return journalUsage(world, request, () => answerUsage(world, request))
+}
 
 /** Known public routes and their methods: unknown paths answer 404, known paths with another method 405. */
 export function routeMiss(method: string, pathname: string): ApiResponse {

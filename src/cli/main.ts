@@ -5,6 +5,8 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { ADMIN_TOKEN_ENV, isLoopback } from '../admin/admin-auth.js'
+import { formatReport } from '../report/format-report.js'
 import { formatScenarioError, loadScenarioFile } from '../scenario/index.js'
 import { chooseScenarioFile } from './bundled-scenarios.js'
 
@@ -22,6 +24,9 @@ Options:
   --port N          port to listen on; 0 picks a free port (default: 4010)
   --host HOST       address to bind (default: 127.0.0.1)
   --seed N          overrides the scenario's seed (ids and outputs derive from it)
+  --admin-token T   require this token on /__admin (Authorization: Bearer T); needed
+                    for the admin API on a non-loopback host. Env: ${ADMIN_TOKEN_ENV}
+  --report          print the client report (what clients did wrong) on exit
   -h, --help        show this help
   -v, --version     show the version
 
@@ -34,6 +39,8 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   seed: { type: 'string' },
+  'admin-token': { type: 'string' },
+  report: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -72,6 +79,8 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   const port = integer('port', values.port, 0, 65535)
   const seed = integer('seed', values.seed, 0, 2 ** 32 - 1)
   for (const value of [port, seed]) if (typeof value === 'string') return usageError(value)
+  const adminToken = values['admin-token'] ?? (process.env[ADMIN_TOKEN_ENV] || undefined)
+  if (adminToken === '') return usageError('--admin-token expects a non-empty token')
   const chosen = values.scenario === undefined ? { file: DEFAULT_SCENARIO } : chooseScenarioFile(values.scenario)
   if ('error' in chosen) return usageError(chosen.error)
   const file = chosen.file
@@ -87,6 +96,7 @@ export async function main(argv: readonly string[]): Promise<number | null> {
     seed: seed as number | undefined,
     port: (port as number | undefined) ?? 4010,
     host: values.host ?? '127.0.0.1',
+    adminToken,
   }).catch((error: NodeJS.ErrnoException) => error)
   if (running instanceof Error) {
     process.stderr.write(`audio-task-mock: cannot listen: ${running.message}\n`)
@@ -96,8 +106,12 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   process.stdout.write(
     `audio-task-mock listening on ${running.url} (scenario ${JSON.stringify(scenario.name)}, seed ${scenario.seed}, ${scenario.accounts.length} accounts)\n`,
   )
+  if (!isLoopback(values.host ?? '127.0.0.1') && adminToken === undefined) {
+    process.stderr.write(`audio-task-mock: /__admin is closed on ${values.host}: give --admin-token or ${ADMIN_TOKEN_ENV} to use it\n`)
+  }
   const stop = (signal: string): void => {
     process.stdout.write(`audio-task-mock: ${signal} received, closing\n`)
+    if (values.report) process.stdout.write(formatReport(running.report()))
     running.close().then(() => process.exit(0))
   }
   process.once('SIGTERM', () => stop('SIGTERM'))

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import { parseDuration } from '../domain/duration.js'
-import { formatReport } from '../verify/report.js'
+import { formatVerifyReport } from '../verify/verify-report.js'
 import { refusal, runVerify } from '../verify/run-verify.js'
 import type { VerifyOptions } from '../verify/session.js'
 
@@ -103,7 +103,7 @@ export async function verifyCommand(argv: readonly string[]): Promise<number> {
     return 2
   }
   const result = await runVerify(options)
-  process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatReport(result))
+  process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatVerifyReport(result))
   return result.ok ? 0 : 1
 }
 

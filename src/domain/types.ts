@@ -108,6 +108,13 @@ export interface ServiceConfig {
   maxBodyBytes: number
   /** Per key per minute; null = no rate limit. */
   rateLimitPerMinute: number | null
+  /** Generated media files; absent = defaults (audio as long as each clip). */
+  media?: MediaConfig
+}
+
+export interface MediaConfig {
+  /** Audio files last at most this many seconds (short downloads in tests); null = the clip's duration. */
+  audioSeconds: number | null
 }
 
 export type ClockConfig =

@@ -5,6 +5,7 @@
  */
 import type { Clock } from './clock.js'
 import { decideFault, newFaultCounters, type FaultCounters, type FaultRequest } from './faults.js'
+import { Journal } from './journal.js'
 import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, type Ledger } from './ledger.js'
 import { advance, startPosition, type Position } from './lifecycle.js'
 import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outputs.js'
@@ -47,6 +48,18 @@ export interface Task {
   error: string | null
 }
 
+/** A clip some task's output holds: what serving its media file needs. */
+export interface ClipRecord {
+  readonly taskId: string
+  readonly apiKey: string
+  readonly duration: unknown
+}
+
+export interface WorldOptions {
+  /** Where requests are recorded; default: a journal on the world's clock. */
+  journal?: Journal
+}
+
 /** A create request that has passed validation. */
 export interface TaskRequest {
   type: TaskType
@@ -85,12 +98,16 @@ export class World {
   readonly tasks = new Map<string, Task>()
   /** Per-key request windows of the rate limit (service.rate_limit). */
   readonly rateWindows: RateWindows = new Map()
+  /** Every clip in an output, by clip id (the asset routes serve their files). */
+  readonly clipIndex = new Map<string, ClipRecord>()
+  readonly journal: Journal
   #rules: RuleCounters
   #faults: FaultCounters
 
-  constructor(scenario: Scenario, clock: Clock) {
+  constructor(scenario: Scenario, clock: Clock, options: WorldOptions = {}) {
     this.scenario = scenario
     this.clock = clock
+    this.journal = options.journal ?? new Journal({ now: () => clock.now() })
     this.#rules = newRuleCounters(scenario.rules)
     this.#faults = newFaultCounters(scenario.faults)
     for (const { apiKey, credits } of scenario.accounts) this.addAccount(apiKey, credits)
@@ -222,7 +239,10 @@ export class World {
       const generated = generateOutput({ seed: task.seed, type: task.type, mode: task.mode, input: task.input })
       const override = step?.status === 'success' ? step.output : undefined
       task.output = (override === undefined ? generated : mergeOverride(generated, override)) as TaskOutput
-      for (const clip of clipsOf(task.output)) account.clips.add(clip.id)
+      for (const clip of clipsOf(task.output)) {
+        account.clips.add(clip.id)
+        this.clipIndex.set(clip.id, { taskId: task.id, apiKey: account.apiKey, duration: clip.duration })
+      }
       return
     }
     refund(account.ledger, task.creditsCost)

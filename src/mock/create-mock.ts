@@ -1,15 +1,17 @@
 /**
- * The fake as a library: a world built from a scenario, the msw handlers that serve it,
- * and the controls a test needs (clock, reset). `startServer` puts the same thing on HTTP.
+ * The fake as a library: a world built from a scenario, the msw handlers that serve it (public
+ * API, media files, `/__admin`), and the controls a test needs: clock, reset, accounts, tasks,
+ * journal and client report. `startServer` puts the same thing on HTTP.
  */
 import type { HttpHandler } from 'msw'
+import { createControl, type MockControl } from '../admin/control.js'
+import { advanceClock, setClock } from '../admin/operations.js'
 import { AutoClock, ManualClock, type ControllableClock } from '../domain/clock.js'
 import { parseDuration } from '../domain/duration.js'
+import { Journal } from '../domain/journal.js'
 import type { Scenario } from '../domain/types.js'
 import { World } from '../domain/world.js'
-import { checkResponses } from '../handlers/check-responses.js'
-import { createFallbackHandlers, createHandlers, type HandlerOptions } from '../handlers/create-handlers.js'
-import { createOpenApiHandlers } from '../handlers/openapi-handlers.js'
+import { composeHandlers, type ComposeOptions } from '../handlers/compose-handlers.js'
 import { resolveScenario, type ScenarioInput } from './resolve-scenario.js'
 
 export interface MockOptions {
@@ -19,7 +21,9 @@ export interface MockOptions {
   seed?: number
   /** Serve only this origin in-process, e.g. `https://audio.example.test`. */
   baseUrl?: string
-  /** The real time an `auto` clock follows (default `Date.now`); tests pass their own to move it without waiting. */
+  /** Journal entries kept; the oldest are dropped (and counted) beyond it. Default 10,000. */
+  journalCapacity?: number
+  /** Real time, for journal timestamps and auto clocks; default `Date.now`. Inject one for byte-identical journals. */
   wallNow?: () => number
 }
 
@@ -31,7 +35,7 @@ export interface MockClock {
   set(to: string | Date | number): Date
 }
 
-export interface Mock {
+export interface Mock extends MockControl {
   readonly world: World
   readonly scenario: Scenario
   readonly clock: MockClock
@@ -53,21 +57,39 @@ function toMs(by: string | number): number {
   return ms
 }
 
+/** An instant as the admin API's `to` takes it. */
+function instantText(to: string | Date | number): unknown {
+  if (to instanceof Date) return Number.isNaN(to.getTime()) ? String(to) : to.toISOString()
+  return typeof to === 'number' && Number.isFinite(to) ? new Date(to).toISOString() : to
+}
+
 function toInstant(to: string | Date | number): number {
   const ms = to instanceof Date ? to.getTime() : typeof to === 'number' ? to : Date.parse(to)
   if (Number.isNaN(ms)) throw new RangeError(`expected an ISO 8601 instant, got ${JSON.stringify(to)}`)
   return ms
 }
 
-export function createMock(options: MockOptions = {}, handlerOptions: HandlerOptions = {}): Mock {
-  const build = (input: ScenarioInput | undefined): { scenario: Scenario; world: World; clock: ControllableClock } => {
+interface State {
+  scenario: Scenario
+  world: World
+  clock: ControllableClock
+  /** Every explicit move of the clock, in ms: the journal's pace is real time plus these. */
+  jumped: { ms: number }
+}
+
+export function createMock(options: MockOptions = {}, handlerOptions: ComposeOptions = {}): Mock {
+  const wallNow = options.wallNow ?? Date.now
+  const build = (input: ScenarioInput | undefined): State => {
     const resolved = resolveScenario(input)
     const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
-    const clock = makeClock(scenario, options.wallNow)
-    return { scenario, clock, world: new World(scenario, clock) }
+    const clock = makeClock(scenario, wallNow)
+    const jumped = { ms: 0 }
+    const journal = new Journal({ capacity: options.journalCapacity, now: () => clock.now(), wall: wallNow, jumps: () => jumped.ms })
+    return { scenario, clock, jumped, world: new World(scenario, clock, { journal }) }
   }
   let state = build(options.scenario)
-  const mock: Mock = {
+  /** What the admin operations act on; its clock moves without checking its arguments (the operations check them). */
+  const host = {
     get world() {
       return state.world
     },
@@ -76,22 +98,40 @@ export function createMock(options: MockOptions = {}, handlerOptions: HandlerOpt
     },
     clock: {
       now: () => new Date(state.clock.now()),
-      advance: (by) => {
-        state.clock.advance(toMs(by))
+      advance: (by: string | number) => {
+        const ms = toMs(by)
+        state.clock.advance(ms)
+        state.jumped.ms += ms
         return new Date(state.clock.now())
       },
-      set: (to) => {
+      set: (to: string | Date | number) => {
+        const before = state.clock.now()
         state.clock.set(toInstant(to))
+        state.jumped.ms += state.clock.now() - before
         return new Date(state.clock.now())
       },
     },
-    handlers: [],
-    reset(input) {
+    reset(input?: ScenarioInput) {
       state = build(input ?? state.scenario)
     },
   }
-  const served = { baseUrl: options.baseUrl, ...handlerOptions }
-  // The document's routes go before the fallback, which answers every other path with a JSON 404.
-  mock.handlers.push(...checkResponses(mock, createHandlers(mock, served), served), ...createOpenApiHandlers(mock, served), ...createFallbackHandlers(served))
+  // In-process clock moves take the admin API's checks, so a mistake reads the same through either door.
+  const clock: MockClock = {
+    now: host.clock.now,
+    advance: (by) => (advanceClock(host, { by }), host.clock.now()),
+    set: (to) => (setClock(host, { to: instantText(to) }), host.clock.now()),
+  }
+  const mock: Mock = {
+    get world() {
+      return state.world
+    },
+    get scenario() {
+      return state.scenario
+    },
+    clock,
+    handlers: composeHandlers(host, { baseUrl: options.baseUrl, ...handlerOptions }),
+    reset: host.reset,
+    ...createControl(host),
+  }
   return mock
 }

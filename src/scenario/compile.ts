@@ -36,6 +36,7 @@ export function compileScenario(file: ScenarioFile, fallbackName = 'scenario'): 
       limits: service.limits,
       maxBodyBytes: service.max_body_bytes,
       rateLimitPerMinute: service.rate_limit?.per_minute ?? null,
+      media: { audioSeconds: service.media.audio_seconds },
     },
     accounts: file.accounts.map((account) => ({ apiKey: account.api_key, credits: account.credits })),
     timelines,

@@ -99,6 +99,17 @@ const serviceSchema = mapping(
       .nullable()
       .default(null)
       .describe('Per-key rate limit; null: none.'),
+    media: mapping(
+      {
+        audio_seconds: positiveNumber()
+          .nullable()
+          .default(null)
+          .describe("Audio files last at most this many seconds (short downloads in tests); null: each clip's duration."),
+      },
+      'a mapping of media settings',
+    )
+      .default({ audio_seconds: null })
+      .describe('The generated media files that output URLs serve.'),
   },
   'a mapping of service settings',
 )
@@ -111,6 +122,7 @@ const serviceSchema = mapping(
     limits: { ...LIMITS },
     max_body_bytes: defaults.DEFAULT_MAX_BODY_BYTES,
     rate_limit: null,
+    media: { audio_seconds: null },
   })
   .describe('How the service behaves where its spec is silent.')
 

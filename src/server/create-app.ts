@@ -5,9 +5,9 @@
  */
 import { createMiddleware } from '@mswjs/http-middleware'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
-import { checkResponses } from '../handlers/check-responses.js'
-import { createHandlers, type WorldSource } from '../handlers/create-handlers.js'
-import { createOpenApiHandlers } from '../handlers/openapi-handlers.js'
+import type { AdminAccess } from '../admin/admin-auth.js'
+import type { AdminHost } from '../admin/admin-routes.js'
+import { composeHandlers } from '../handlers/compose-handlers.js'
 import { fail, type ApiResponse } from '../api/respond.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
@@ -39,21 +39,24 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   send(res, fail(500, `Internal error in audio-task-mock (a bug, please report it): ${message}`))
 }
 
-export function createApp(source: WorldSource): express.Express {
+export interface AppOptions {
+  /** Who may use `/__admin`: see AdminAccess (startServer sets it from host and token). */
+  admin?: AdminAccess
+}
+
+/** The app for a fake (a `Mock`): public API, media files and `/__admin`, from the same handlers as in-process. */
+export function createApp(source: AdminHost, options: AppOptions = {}): express.Express {
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
   app.use(
     createMiddleware(
-      ...checkResponses(
-        source,
-        createHandlers(source, {
-          drop: () => {
-            throw new DropConnection()
-          },
-        }),
-      ),
-      ...createOpenApiHandlers(source),
+      ...composeHandlers(source, {
+        drop: () => {
+          throw new DropConnection()
+        },
+        admin: options.admin,
+      }),
     ),
   )
   app.use(unknownRoute)

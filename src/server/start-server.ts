@@ -2,7 +2,10 @@
 import { createServer, STATUS_CODES, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
-import { createMock, type Mock, type MockOptions } from '../mock/create-mock.js'
+import { isLoopback } from '../admin/admin-auth.js'
+import type { MockControl } from '../admin/control.js'
+import { createMock, type Mock, type MockClock, type MockOptions } from '../mock/create-mock.js'
+import type { ScenarioInput } from '../mock/resolve-scenario.js'
 import { createApp } from './create-app.js'
 
 export interface ServerOptions extends MockOptions {
@@ -10,11 +13,19 @@ export interface ServerOptions extends MockOptions {
   port?: number
   /** Default 127.0.0.1. */
   host?: string
+  /**
+   * Required on every `/__admin` request when set (Authorization: Bearer TOKEN, or x-admin-token).
+   * On a host that is not a loopback address the admin API stays closed without one.
+   */
+  adminToken?: string
 }
 
-export interface RunningServer {
+/** The server, plus the same control as the in-process mock (`running.clock.advance('5m')`, `running.report()`…). */
+export interface RunningServer extends MockControl {
   /** `http://HOST:PORT` */
   readonly url: string
+  readonly clock: MockClock
+  reset(scenario?: ScenarioInput): void
   readonly mock: Mock
   readonly server: Server
   /** Stops accepting connections, lets in-flight requests finish (at most `graceMs`), then resolves. */
@@ -41,7 +52,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const mock = createMock(options)
-  const server = createServer(createApp(mock))
+  const host = options.host ?? '127.0.0.1'
+  const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
+  const server = createServer(createApp(mock, { admin }))
   server.on('clientError', answerClientError)
   let closing = false
   // Once closing, a keep-alive connection is let go as soon as its in-flight answer is sent.
@@ -50,7 +63,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (closing) setImmediate(() => server.closeIdleConnections())
     })
   })
-  const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => {
@@ -64,6 +76,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `http://${shown}:${port}`,
     mock,
     server,
+    clock: mock.clock,
+    reset: (scenario) => mock.reset(scenario),
+    accounts: mock.accounts,
+    tasks: mock.tasks,
+    journal: (filter) => mock.journal(filter),
+    report: (filter) => mock.report(filter),
+    health: () => mock.health(),
     close: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
         closing = true

@@ -4,6 +4,6 @@
 export { runVerify, refusal, VerifyRefused, PUBLISHED_DOCUMENT } from './run-verify.js'
 export type { CheckResult, VerifyResult } from './run-verify.js'
 export type { VerifyOptions, Exchange } from './session.js'
-export { formatReport } from './report.js'
+export { formatVerifyReport } from './verify-report.js'
 export { createResponseValidator } from '../openapi/response-validator.js'
 export type { CheckOptions, ResponseValidator, Route, SeenResponse } from '../openapi/response-validator.js'

@@ -12,8 +12,8 @@ export interface Started {
 }
 
 /** Starts the CLI and resolves once it prints its ready line (rejects if it exits first). */
-export function startCli(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+export function startCli(args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
   let output = ''
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from 'vitest'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
-import { formatReport } from '../../src/verify/report.js'
+import { formatVerifyReport } from '../../src/verify/verify-report.js'
 import { runVerify } from '../../src/verify/run-verify.js'
 import { startBrokenService } from './broken-service.js'
 
@@ -57,7 +57,7 @@ describe('verify', () => {
     expect(result).toMatchObject({ ok: true, paid: 1 })
     expect(time.slept).toEqual([5_000, 5_000, 5_000, 5_000])
     expect(result.checks.find((check) => check.id === 'lyrics.poll')!.note).toBe('success after 4 reads, 20.0 s')
-    expect(formatReport(result)).toMatch(/\n15 checks: 15 passed, 0 failed, 0 skipped; 1 paid task created\n$/)
+    expect(formatVerifyReport(result)).toMatch(/\n15 checks: 15 passed, 0 failed, 0 skipped; 1 paid task created\n$/)
   })
 
   test('runs a music task too when asked, within --allow-paid', async () => {
@@ -87,7 +87,7 @@ describe('verify', () => {
     closing.push(() => broken.close())
     const result = await runVerify({ baseUrl: broken.url, apiKey: 'good-key', pollIntervalMs: 0 })
     expect(result.ok).toBe(false)
-    const report = formatReport(result).replaceAll(broken.url, 'URL').replace(UUID, 'UUID').replace(UUID, 'UUID').replace(UUID, 'UUID')
+    const report = formatVerifyReport(result).replaceAll(broken.url, 'URL').replace(UUID, 'UUID').replace(UUID, 'UUID').replace(UUID, 'UUID')
     expect(report).toBe(`audio-task-mock verify URL
 
 result  check                     what

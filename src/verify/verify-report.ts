@@ -8,7 +8,7 @@ function table(rows: string[][]): string[] {
   return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd())
 }
 
-export function formatReport(result: VerifyResult): string {
+export function formatVerifyReport(result: VerifyResult): string {
   const rows = [['result', 'check', 'what'], ...result.checks.map((check) => [check.outcome.toUpperCase(), check.id, check.note ? `${check.title} (${check.note})` : check.title])]
   const lines = [`audio-task-mock verify ${result.baseUrl}`, '', ...table(rows)]
   const failed = result.checks.filter((check) => check.outcome === 'fail')

@@ -1,0 +1,48 @@
+/**
+ * Who may use `/__admin`. On a loopback address (the default) anyone who can connect may; on
+ * any other host the admin API needs the token given at start, sent as `Authorization: Bearer
+ * TOKEN` or `x-admin-token: TOKEN`. Without a token it stays closed there (403). Tokens are
+ * compared in constant time: SHA-256 digests of equal length through crypto.timingSafeEqual.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { fail, type ApiResponse } from '../api/respond.js'
+
+export interface AdminAccess {
+  /** Required on every admin request when set. */
+  token?: string
+  /** The host the server listens on, when it is not a loopback address. */
+  exposedOn?: string
+}
+
+export const ADMIN_TOKEN_ENV = 'AUDIO_TASK_MOCK_ADMIN_TOKEN'
+
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || /^::ffff:127(\.\d{1,3}){3}$/.test(bare)
+}
+
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest()
+
+function presented(request: Request): string | null {
+  const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')
+  return bearer?.[1]?.trim() ?? request.headers.get('x-admin-token')
+}
+
+/** A 401/403 answer for a request the admin API must refuse, or null to let it through. */
+export function adminGuard(access: AdminAccess): (request: Request) => ApiResponse | null {
+  if (access.token !== undefined && access.token === '') throw new RangeError('the admin token must not be empty')
+  const expected = access.token === undefined ? null : digest(access.token)
+  return (request) => {
+    if (expected === null) {
+      if (access.exposedOn === undefined) return null
+      return fail(
+        403,
+        `The admin API is closed: the server listens on ${access.exposedOn}, not a loopback address, and was started without an admin token (--admin-token or ${ADMIN_TOKEN_ENV})`,
+      )
+    }
+    const given = presented(request)
+    if (given === null) return fail(401, 'Admin token required: send it as "Authorization: Bearer TOKEN" or in the x-admin-token header')
+    if (!timingSafeEqual(digest(given), expected)) return fail(401, 'Invalid admin token')
+    return null
+  }
+}

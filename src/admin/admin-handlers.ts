@@ -1,0 +1,62 @@
+/**
+ * `/__admin/*` as msw handlers: one definition that serves in-process (setupServer) and over
+ * HTTP (the express app mounts every handler). Success bodies are the JSON views themselves;
+ * errors are `{code, message}` like the public API, unknown admin routes 404 and wrong methods 405.
+ */
+import { http, matchRequestUrl, type HttpHandler } from 'msw'
+import { fail, type ApiResponse } from '../api/respond.js'
+import { toResponse } from '../handlers/create-handlers.js'
+import { readBody } from '../handlers/read-body.js'
+import { AdminError } from './admin-error.js'
+import { adminGuard, type AdminAccess } from './admin-auth.js'
+import { adminRoutes, type AdminHost, type AdminRoute } from './admin-routes.js'
+
+/** Admin bodies (scenarios included) may be this large. */
+export const ADMIN_BODY_LIMIT = 5 * 1024 * 1024
+
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
+
+async function answer(route: AdminRoute, request: Request, params: Record<string, string>): Promise<ApiResponse> {
+  const read = await readBody(request, ADMIN_BODY_LIMIT)
+  if (typeof read !== 'string') return fail(413, `Request body too large: ${read.tooLarge} bytes or more, the limit is ${ADMIN_BODY_LIMIT} bytes`)
+  let body: unknown
+  if (route.body !== 'scenario' && read.trim() !== '') {
+    try {
+      body = JSON.parse(read)
+    } catch (error) {
+      return fail(400, `Malformed JSON body: ${(error as Error).message}`)
+    }
+  }
+  const query = Object.fromEntries(new URL(request.url).searchParams)
+  try {
+    const value = route.run({ params, query, body, text: read })
+    return { status: route.status ?? 200, body: JSON.stringify(value) }
+  } catch (error) {
+    if (error instanceof AdminError) return fail(error.status, error.message)
+    throw error
+  }
+}
+
+export function createAdminHandlers(host: AdminHost, options: { baseUrl?: string; access?: AdminAccess } = {}): HttpHandler[] {
+  const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
+  const guard = adminGuard(options.access ?? {})
+  const routes = adminRoutes(host)
+  const handlers = routes.map((route) =>
+    METHODS[route.method](`${base}${route.path}`, async ({ request, params }) => {
+      const refused = guard(request)
+      if (refused !== null) return toResponse(refused)
+      return toResponse(await answer(route, request, params as Record<string, string>))
+    }),
+  )
+  handlers.push(
+    http.all(`${base}/__admin/*`, ({ request }) => {
+      const refused = guard(request)
+      if (refused !== null) return toResponse(refused)
+      const url = new URL(request.url)
+      const allowed = routes.filter((route) => matchRequestUrl(url, `${url.origin}${route.path}`).matches).map((route) => route.method)
+      if (allowed.length === 0) return toResponse(fail(404, `No such admin route: ${request.method} ${url.pathname}`))
+      return toResponse(fail(405, `Method ${request.method} is not allowed on ${url.pathname}; use ${allowed.join(', ')}`, { allow: allowed.join(', ') }))
+    }),
+  )
+  return handlers
+}

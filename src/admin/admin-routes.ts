@@ -1,0 +1,67 @@
+/**
+ * The `/__admin` routes as data: method, path, and the operation each calls. Bodies and query
+ * parameters are handed to the operations as they arrive; the operations check them.
+ */
+import type { ScenarioInput } from '../mock/resolve-scenario.js'
+import { formatScenarioError, parseScenario } from '../scenario/load.js'
+import { badRequest } from './admin-error.js'
+import * as ops from './operations.js'
+
+export interface AdminHost extends ops.ControlHost {
+  reset(scenario?: ScenarioInput): void
+}
+
+export interface RouteInput {
+  params: Record<string, string>
+  query: Record<string, string>
+  /** The body parsed as JSON (undefined when empty); scenario routes get `text` instead. */
+  body: unknown
+  text: string
+}
+
+export interface AdminRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  path: string
+  /** `scenario`: the body is YAML or JSON scenario text, not a JSON request body. */
+  body?: 'scenario'
+  /** Success status, default 200. */
+  status?: number
+  run(input: RouteInput): unknown
+}
+
+/** Where scenario mistakes in a request body point: `<request body>:LINE:COL: path: message`. */
+export const SCENARIO_BODY_SOURCE = '<request body>'
+
+function loadScenario(host: AdminHost, text: string, required: boolean): ops.Health {
+  if (text.trim() === '') {
+    if (required) throw badRequest('Expected a scenario (YAML or JSON) in the request body; it is empty')
+    host.reset()
+    return ops.health(host)
+  }
+  const parsed = parseScenario(text, SCENARIO_BODY_SOURCE)
+  if (!parsed.ok) throw badRequest(parsed.errors.map(formatScenarioError).join('\n'))
+  host.reset(parsed.scenario)
+  return ops.health(host)
+}
+
+export function adminRoutes(host: AdminHost): AdminRoute[] {
+  return [
+    { method: 'GET', path: '/__admin/health', run: () => ops.health(host) },
+    { method: 'POST', path: '/__admin/reset', body: 'scenario', run: ({ text }) => loadScenario(host, text, false) },
+    { method: 'PUT', path: '/__admin/scenario', body: 'scenario', run: ({ text }) => loadScenario(host, text, true) },
+    { method: 'GET', path: '/__admin/clock', run: () => ops.clockView(host) },
+    { method: 'POST', path: '/__admin/clock/advance', run: ({ body }) => ops.advanceClock(host, body) },
+    { method: 'POST', path: '/__admin/clock/set', run: ({ body }) => ops.setClock(host, body) },
+    { method: 'GET', path: '/__admin/accounts', run: () => ops.listAccounts(host) },
+    { method: 'POST', path: '/__admin/accounts', status: 201, run: ({ body }) => ops.createAccount(host, body) },
+    { method: 'GET', path: '/__admin/accounts/:key', run: ({ params }) => ops.getAccount(host, params['key']!) },
+    { method: 'DELETE', path: '/__admin/accounts/:key', run: ({ params }) => ops.removeAccount(host, params['key']!) },
+    { method: 'POST', path: '/__admin/accounts/:key/top-up', run: ({ params, body }) => ops.topUp(host, params['key']!, body) },
+    { method: 'POST', path: '/__admin/accounts/:key/reset', run: ({ params, body }) => ops.resetAccount(host, params['key']!, body) },
+    { method: 'GET', path: '/__admin/tasks', run: ({ query }) => ops.listTasks(host, query) },
+    { method: 'GET', path: '/__admin/tasks/:id', run: ({ params }) => ops.getTask(host, params['id']!) },
+    { method: 'POST', path: '/__admin/tasks/:id/force', run: ({ params, body }) => ops.forceTask(host, params['id']!, body) },
+    { method: 'GET', path: '/__admin/journal', run: ({ query }) => ops.journalPage(host, query) },
+    { method: 'GET', path: '/__admin/report', run: ({ query }) => ops.clientReport(host, query) },
+  ]
+}

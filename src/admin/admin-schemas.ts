@@ -1,0 +1,82 @@
+/**
+ * What the admin operations accept, in zod: request bodies and query parameters over HTTP, and
+ * the arguments of the in-process control (checked with the same schemas, so a mistake gets the
+ * same message through either door). Every message names the field and what was expected.
+ */
+import { z } from 'zod'
+import { TASK_STATUSES } from '../domain/types.js'
+import { badRequest } from './admin-error.js'
+
+function shown(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'an object'
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+  return String(value)
+}
+
+const expected = (what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `required: ${what}` : `expected ${what}, got ${shown(issue.input)}`
+
+/** Query parameters arrive as text: digits become a number, anything else is checked as is. */
+const numeric = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), schema)
+
+const integer = (what: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.int({ error: expected(what) }).min(min, { error: expected(what) }).max(max, { error: expected(what) })
+
+const text = (what: string) => z.string({ error: expected(what) }).min(1, { error: expected(what) })
+
+const apiKey = text('an API key (a non-empty string)')
+const credits = integer('a whole number of credits, 0 or more', 0)
+const FINAL = ['success', 'failure', 'timeout'] as const
+
+export const createAccountBody = z.strictObject({ api_key: apiKey, credits })
+export const topUpBody = z.strictObject({ credits: integer('a whole number of credits, 1 or more', 1) })
+export const resetAccountBody = z.strictObject({ credits: credits.optional() })
+
+export const forceBody = z
+  .strictObject({
+    status: z.enum(FINAL, { error: expected(`one of ${FINAL.join(', ')}`) }),
+    error: text('an error message (a non-empty string)').optional(),
+  })
+  .refine((body) => body.error === undefined || body.status === 'failure', {
+    path: ['error'],
+    error: 'only a failure has an error message; leave it out for success and timeout',
+  })
+
+export const advanceBody = z.strictObject({
+  by: z.union([z.string(), z.number().nonnegative()], { error: expected('a duration like "5m", or milliseconds (a number 0 or more)') }),
+})
+export const setBody = z.strictObject({ to: text('an ISO 8601 instant like "2026-01-01T01:00:00.000Z"') })
+
+export const tasksQuery = z.strictObject({
+  api_key: apiKey.optional(),
+  status: z.enum(TASK_STATUSES, { error: expected(`one of ${TASK_STATUSES.join(', ')}`) }).optional(),
+})
+
+export const JOURNAL_ENDPOINTS = ['create', 'get_task', 'usage', 'asset'] as const
+export const journalQuery = z.strictObject({
+  api_key: apiKey.optional(),
+  endpoint: z.enum(JOURNAL_ENDPOINTS, { error: expected(`one of ${JOURNAL_ENDPOINTS.join(', ')}`) }).optional(),
+  status: numeric(integer('an HTTP status (100 to 599)', 100, 599)).optional(),
+  task_id: text('a task id').optional(),
+  limit: numeric(integer('a number of entries, 1 or more', 1)).optional(),
+})
+
+export const reportQuery = z.strictObject({ api_key: apiKey.optional() })
+
+/** The value checked by `schema`, or an AdminError (400) naming the first mistake: `credits: expected …`. */
+export function check<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query'): z.output<S> {
+  const parsed = schema.safeParse(value ?? {})
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const field = issue.path.map(String).join('.')
+  const name = where === 'query' ? `query parameter ${field}` : field
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = schema instanceof z.ZodObject ? Object.keys(schema.shape).join(', ') : ''
+    const kind = where === 'query' ? 'query parameter' : 'field'
+    throw badRequest(`unknown ${kind} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; expected ${allowed || 'none'}`)
+  }
+  if (issue.path.length === 0) throw badRequest(`expected a JSON object in the ${where}, got ${shown(value)}`)
+  throw badRequest(`${name}: ${issue.message}`)
+}

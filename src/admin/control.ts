@@ -1,0 +1,75 @@
+/**
+ * The admin control in-process: the same operations as `/__admin`, as methods with camelCase
+ * options. Mistakes throw an AdminError with the status and message the HTTP API would answer.
+ */
+import type { ClientReport } from '../domain/report.js'
+import type { Endpoint, TaskStatus } from '../domain/types.js'
+import * as ops from './operations.js'
+import type { AccountView, TaskView } from './views.js'
+
+export interface MockAccounts {
+  list(): AccountView[]
+  /** The full ledger of one account and its credit events. */
+  get(apiKey: string): AccountView
+  /** Opens an account; its credits count as a top-up. 409 (AdminError) when the key exists. */
+  create(apiKey: string, credits: number): AccountView
+  /** Adds credits (counted in credits_topped_up). */
+  topUp(apiKey: string, credits: number): AccountView
+  /** This key only: its tasks, events and journal entries go; it opens again with its opening credits (or `credits`). */
+  reset(apiKey: string, credits?: number): AccountView
+  remove(apiKey: string): void
+}
+
+export interface MockTasks {
+  list(filter?: { apiKey?: string; status?: TaskStatus }): TaskView[]
+  /** One task with its timeline position, reads so far and next transition. */
+  get(taskId: string): TaskView
+  /** Ends an unfinished task now: success charges its credits, failure and timeout refund them. */
+  force(taskId: string, status: 'success' | 'failure' | 'timeout', error?: string): TaskView
+}
+
+export interface JournalFilter {
+  apiKey?: string
+  endpoint?: Endpoint
+  status?: number
+  taskId?: string
+  /** Default 100. */
+  limit?: number
+}
+
+export interface MockControl {
+  readonly accounts: MockAccounts
+  readonly tasks: MockTasks
+  /** The request journal, newest first. */
+  journal(filter?: JournalFilter): ops.JournalPage
+  /** What the clients did wrong, per key and per task; `apiKey` narrows it to one key. */
+  report(filter?: { apiKey?: string }): ClientReport
+  health(): ops.Health
+}
+
+/** Leaves out the options not given, so the schemas see exactly what the caller passed. */
+function wire(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+}
+
+export function createControl(host: ops.ControlHost): MockControl {
+  return {
+    accounts: {
+      list: () => ops.listAccounts(host),
+      get: (apiKey) => ops.getAccount(host, apiKey),
+      create: (apiKey, credits) => ops.createAccount(host, { api_key: apiKey, credits }),
+      topUp: (apiKey, credits) => ops.topUp(host, apiKey, { credits }),
+      reset: (apiKey, credits) => ops.resetAccount(host, apiKey, wire({ credits })),
+      remove: (apiKey) => void ops.removeAccount(host, apiKey),
+    },
+    tasks: {
+      list: (filter = {}) => ops.listTasks(host, wire({ api_key: filter.apiKey, status: filter.status })),
+      get: (taskId) => ops.getTask(host, taskId),
+      force: (taskId, status, error) => ops.forceTask(host, taskId, wire({ status, error })),
+    },
+    journal: (filter = {}) =>
+      ops.journalPage(host, wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit })),
+    report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey })),
+    health: () => ops.health(host),
+  }
+}

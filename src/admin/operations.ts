@@ -1,0 +1,201 @@
+/**
+ * The admin operations, once: each takes the running fake and the request's body or query as
+ * the wire carries them (snake_case), checks them, acts on the world, and returns a view or
+ * throws an AdminError. The `/__admin` routes and the in-process control both call these.
+ */
+import { removeAccount as forget, resetAccount as reopen } from '../domain/account-reset.js'
+import { buildReport, type ClientReport } from '../domain/report.js'
+import type { Scenario } from '../domain/types.js'
+import type { Account, World } from '../domain/world.js'
+import { badRequest, conflict, notFound } from './admin-error.js'
+import { advanceBody, check, createAccountBody, forceBody, journalQuery, reportQuery, resetAccountBody, setBody, tasksQuery, topUpBody } from './admin-schemas.js'
+import { accountView, entryView, taskView, type AccountView, type JournalEntryView, type TaskView } from './views.js'
+
+/** What the operations need of the running fake. */
+export interface ControlHost {
+  readonly world: World
+  readonly scenario: Scenario
+  readonly clock: { now(): Date; advance(by: string | number): Date; set(to: string | Date | number): Date }
+}
+
+export interface Health {
+  status: 'ok'
+  scenario: string
+  seed: number
+  clock: string
+  accounts: number
+  tasks: number
+  journal: { size: number; recorded: number; dropped: number; capacity: number }
+}
+
+export interface ClockView {
+  now: string
+  mode: 'manual' | 'auto'
+  /** Clock seconds per real second (auto clocks). */
+  speed: number | null
+}
+
+export interface JournalPage {
+  /** Entries that match the filters (before `limit`). */
+  total: number
+  recorded: number
+  dropped: number
+  capacity: number
+  /** Newest first. */
+  entries: JournalEntryView[]
+}
+
+export const DEFAULT_JOURNAL_LIMIT = 100
+
+/** Credits each account opened with, per world: what a per-key reset goes back to. */
+const openings = new WeakMap<World, Map<string, number>>()
+
+function openingCredits(world: World): Map<string, number> {
+  let found = openings.get(world)
+  if (found === undefined) {
+    found = new Map(world.scenario.accounts.map((account) => [account.apiKey, account.credits]))
+    openings.set(world, found)
+  }
+  return found
+}
+
+function accountOf(world: World, apiKey: string): Account {
+  const account = world.account(apiKey)
+  if (account === undefined) throw notFound(`No account with API key ${JSON.stringify(apiKey)}`)
+  return account
+}
+
+function viewAccount(world: World, account: Account): AccountView {
+  world.look(account) // clock-driven transitions first, so frozen credits are current
+  return accountView(account)
+}
+
+export function health(host: ControlHost): Health {
+  const { world } = host
+  const { journal } = world
+  return {
+    status: 'ok',
+    scenario: host.scenario.name,
+    seed: host.scenario.seed,
+    clock: host.clock.now().toISOString(),
+    accounts: world.accounts.size,
+    tasks: world.tasks.size,
+    journal: { size: journal.size, recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity },
+  }
+}
+
+export const listAccounts = (host: ControlHost): AccountView[] => [...host.world.accounts.values()].map((account) => viewAccount(host.world, account))
+
+export const getAccount = (host: ControlHost, apiKey: string): AccountView => viewAccount(host.world, accountOf(host.world, apiKey))
+
+export function createAccount(host: ControlHost, body: unknown): AccountView {
+  const { api_key, credits } = check(createAccountBody, body, 'body')
+  if (!host.world.addAccount(api_key, credits)) throw conflict(`An account with API key ${JSON.stringify(api_key)} already exists; top it up or reset it instead`)
+  openingCredits(host.world).set(api_key, credits)
+  return getAccount(host, api_key)
+}
+
+export function topUp(host: ControlHost, apiKey: string, body: unknown): AccountView {
+  const account = accountOf(host.world, apiKey)
+  const { credits } = check(topUpBody, body, 'body')
+  host.world.topUp(account, credits)
+  return viewAccount(host.world, account)
+}
+
+/** The key's tasks, clips, events and journal entries go; it opens again with its opening credits (or `credits`). */
+export function resetAccount(host: ControlHost, apiKey: string, body: unknown): AccountView {
+  accountOf(host.world, apiKey)
+  const { credits } = check(resetAccountBody, body, 'body')
+  const opening = credits ?? openingCredits(host.world).get(apiKey) ?? 0
+  reopen(host.world, apiKey, opening)
+  openingCredits(host.world).set(apiKey, opening)
+  return getAccount(host, apiKey)
+}
+
+export function removeAccount(host: ControlHost, apiKey: string): { api_key: string; removed: true } {
+  if (!forget(host.world, apiKey)) throw notFound(`No account with API key ${JSON.stringify(apiKey)}`)
+  openingCredits(host.world).delete(apiKey)
+  return { api_key: apiKey, removed: true }
+}
+
+export function listTasks(host: ControlHost, query: unknown): TaskView[] {
+  const { api_key, status } = check(tasksQuery, query, 'query')
+  const { world } = host
+  const accounts = api_key === undefined ? [...world.accounts.values()] : [accountOf(world, api_key)]
+  for (const account of accounts) world.look(account)
+  const views: TaskView[] = []
+  for (const task of world.tasks.values()) {
+    if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status)) views.push(taskView(task))
+  }
+  return views
+}
+
+export function getTask(host: ControlHost, taskId: string): TaskView {
+  const { world } = host
+  const task = world.tasks.get(taskId)
+  if (task === undefined) throw notFound(`No task with id ${JSON.stringify(taskId)}`)
+  world.look(accountOf(world, task.apiKey))
+  return taskView(task)
+}
+
+export function forceTask(host: ControlHost, taskId: string, body: unknown): TaskView {
+  const { status, error } = check(forceBody, body, 'body')
+  const forced = host.world.force(taskId, status, error)
+  if (forced.ok) return taskView(forced.task)
+  if (forced.error.kind === 'task_not_found') throw notFound(`No task with id ${JSON.stringify(taskId)}`)
+  throw conflict(`Task ${JSON.stringify(taskId)} is already final (${forced.error.status}); only an unfinished task can be forced`)
+}
+
+export function clockView(host: ControlHost): ClockView {
+  const config = host.scenario.clock
+  return { now: host.clock.now().toISOString(), mode: config.mode, speed: config.mode === 'auto' ? config.speed : null }
+}
+
+function moveClock(host: ControlHost, field: string, move: () => Date): ClockView {
+  try {
+    move()
+  } catch (error) {
+    if (error instanceof RangeError) throw badRequest(`${field}: ${error.message}`)
+    throw error
+  }
+  return clockView(host)
+}
+
+export function advanceClock(host: ControlHost, body: unknown): ClockView {
+  const { by } = check(advanceBody, body, 'body')
+  return moveClock(host, 'by', () => host.clock.advance(by))
+}
+
+export function setClock(host: ControlHost, body: unknown): ClockView {
+  const { to } = check(setBody, body, 'body')
+  return moveClock(host, 'to', () => host.clock.set(to))
+}
+
+export function journalPage(host: ControlHost, query: unknown): JournalPage {
+  const filter = check(journalQuery, query, 'query')
+  const { journal } = host.world
+  const matching = journal
+    .entries()
+    .filter(
+      (entry) =>
+        (filter.api_key === undefined || entry.apiKey === filter.api_key) &&
+        (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
+        (filter.status === undefined || entry.status === filter.status) &&
+        (filter.task_id === undefined || entry.taskId === filter.task_id),
+    )
+    .reverse()
+  const limit = filter.limit ?? DEFAULT_JOURNAL_LIMIT
+  return {
+    total: matching.length,
+    recorded: journal.recorded,
+    dropped: journal.dropped,
+    capacity: journal.capacity,
+    entries: matching.slice(0, limit).map(entryView),
+  }
+}
+
+export function clientReport(host: ControlHost, query: unknown): ClientReport {
+  const { api_key } = check(reportQuery, query, 'query')
+  const { journal } = host.world
+  return buildReport({ entries: journal.entries(), recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity }, { apiKey: api_key })
+}

@@ -1,0 +1,52 @@
+/**
+ * Assertions on the client report for test suites: a plain function that throws with the list
+ * of violations (any test runner), and a matcher for `expect.extend` (vitest, jest).
+ */
+import type { ClientReport, Violation } from '../domain/report.js'
+import type { ReportRule } from '../domain/report-rules.js'
+import { formatViolation } from './format-report.js'
+
+export interface ViolationOptions {
+  /** Rules to leave out, e.g. `['never_read_to_final']` for a test that stops mid-task on purpose. */
+  ignore?: readonly ReportRule[]
+}
+
+export class ClientReportError extends Error {
+  readonly violations: readonly Violation[]
+
+  constructor(violations: readonly Violation[]) {
+    super(`expected the client to break no rule, but it broke ${violations.length}:\n${violations.map((v) => `  [${v.api_key}] ${formatViolation(v)}`).join('\n')}`)
+    this.name = 'ClientReportError'
+    this.violations = violations
+  }
+}
+
+function isReport(value: unknown): value is ClientReport {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ClientReport).violations) && 'counts' in value
+}
+
+export function violationsOf(report: ClientReport, options: ViolationOptions = {}): Violation[] {
+  const ignored = new Set(options.ignore ?? [])
+  return report.violations.filter((violation) => !ignored.has(violation.rule))
+}
+
+/** Throws a ClientReportError listing every violation (less the ignored rules). */
+export function assertNoViolations(report: ClientReport, options: ViolationOptions = {}): void {
+  if (!isReport(report)) throw new TypeError('assertNoViolations expects a client report (mock.report() or GET /__admin/report)')
+  const found = violationsOf(report, options)
+  if (found.length > 0) throw new ClientReportError(found)
+}
+
+/** `expect.extend(clientReportMatchers)`, then `expect(mock.report()).toHaveNoViolations()`. */
+export const clientReportMatchers = {
+  toHaveNoViolations(received: unknown, options: ViolationOptions = {}): { pass: boolean; message: () => string } {
+    if (!isReport(received)) {
+      return { pass: false, message: () => 'expected a client report (mock.report() or GET /__admin/report)' }
+    }
+    const found = violationsOf(received, options)
+    return {
+      pass: found.length === 0,
+      message: () => (found.length === 0 ? 'expected the client to break a rule, but the report has no violations' : new ClientReportError(found).message),
+    }
+  },
+}
