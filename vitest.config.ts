@@ -5,5 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // Test mode: every answer of the public API is checked against the OpenAPI document (src/handlers/check-responses.ts).
+    env: { AUDIO_TASK_MOCK_CHECK_RESPONSES: '1' },
+    setupFiles: ['test/support/check-responses-setup.ts'],
   },
 })

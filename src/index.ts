@@ -10,6 +10,11 @@ export type { AppOptions } from './server/create-app.js'
 export { createHandlers } from './handlers/create-handlers.js'
 export type { HandlerOptions, WorldSource } from './handlers/create-handlers.js'
 
+// The OpenAPI document (served at /openapi.json; checks and verify: 'audio-task-mock/verify')
+export { openApiDocument } from './openapi/document.js'
+export type { OpenApiDocument } from './openapi/document.js'
+export { createOpenApiHandlers } from './handlers/openapi-handlers.js'
+
 // Control: admin API (in-process and /__admin), journal and client report
 export { createAdminHandlers } from './admin/admin-handlers.js'
 export { composeHandlers } from './handlers/compose-handlers.js'

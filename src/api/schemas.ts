@@ -4,7 +4,8 @@
  * service settings (model name, versions, limits), so they are built per service.
  */
 import { z } from 'zod'
-import { TASK_STATUSES, TASK_TYPES, type ServiceConfig } from '../domain/types.js'
+import { TASK_TYPES, type Limits, type ServiceConfig } from '../domain/types.js'
+import { inferred } from './inferred.js'
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null'
@@ -19,8 +20,8 @@ function kindOf(value: unknown): string {
   }
 }
 
-/** A text field of at most `max` characters; empty allowed only when `allowEmpty`. */
-function text(what: string, max: number, allowEmpty = false) {
+/** A text field of at most `max` characters (the scenario's `service.limits.<limit>`); empty allowed only when `allowEmpty`. */
+function text(what: string, max: number, limit: keyof Limits, allowEmpty = false) {
   const expected = allowEmpty ? `a string of at most ${max} characters` : `a string of 1 to ${max} characters`
   return z
     .string({
@@ -28,14 +29,14 @@ function text(what: string, max: number, allowEmpty = false) {
     })
     .min(allowEmpty ? 0 : 1, { error: `must not be empty: ${what} (${expected})` })
     .max(max, { error: (issue) => `too long: ${String((issue.input as string).length)} characters, at most ${max} allowed` })
-    .describe(what)
+    .describe(`${what[0]!.toUpperCase()}${what.slice(1)}. ${inferred(`at most ${max} characters`, `service.limits.${limit}`)}`)
 }
 
 function id(what: string) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? `required: ${what} (a string)` : `expected a string, got ${kindOf(issue.input)}`) })
     .min(1, { error: `must not be empty: ${what}` })
-    .describe(what)
+    .describe(`${what[0]!.toUpperCase()}${what.slice(1)}`)
 }
 
 const instrumental = z
@@ -50,8 +51,9 @@ function version(service: ServiceConfig) {
     .refine((value) => service.versions.includes(value), {
       error: (issue) => `unsupported model version ${JSON.stringify(issue.input)}; expected one of ${allowed}`,
     })
+    .meta({ enum: [...service.versions] })
     .optional()
-    .describe(`Model version (default ${service.defaultVersion})`)
+    .describe(`Model version, one of ${allowed} (default ${service.defaultVersion}). Scenario keys: \`service.versions\`, \`service.default_version\`.`)
 }
 
 const httpUrl = z
@@ -67,43 +69,59 @@ const httpUrl = z
     },
     { error: (issue) => `expected an http(s) URL, got ${kindOf(issue.input)}` },
   )
-  .describe('Publicly accessible URL of the audio file to upload')
+  .meta({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' })
+  .describe('Publicly accessible http(s) URL of the audio file to upload')
 
-/** Input schemas per task type (and music mode). Unknown input fields are accepted and echoed, as the real service does. */
+/**
+ * Input schemas per task type (and music mode). Unknown input fields are accepted and echoed, as the
+ * real service does. Limits: `service.limits.prompt` is the lyrics task's prompt, `lyrics_prompt` the
+ * lyrics (prompt) of a custom or continuation music task, as docs/scenarios.md documents them.
+ */
 export function inputSchemas(service: ServiceConfig) {
   const { limits } = service
+  const field = (what: string, limit: keyof Limits) => text(what, limits[limit], limit, true).optional()
   const mv = version(service)
   return {
-    description: z.looseObject({
-      gpt_description_prompt: text('description of the wanted music', limits.gpt_description_prompt),
-      make_instrumental: instrumental,
-      mv,
-    }),
-    custom: z.looseObject({
-      prompt: text('lyrics, with [Verse]/[Chorus] tags', limits.prompt, true).optional(),
-      tags: text('style tags', limits.tags, true).optional(),
-      negative_tags: text('styles to avoid', limits.negative_tags, true).optional(),
-      title: text('song title', limits.title, true).optional(),
-      make_instrumental: instrumental,
-      mv,
-    }),
-    continuation: z.looseObject({
-      continue_clip_id: id('the clip to continue'),
-      continue_at: z
-        .number({ error: (issue) => `expected a number of seconds, got ${kindOf(issue.input)}` })
-        .min(0, { error: 'must be 0 or more seconds' })
-        .optional()
-        .describe('Second of the clip at which the continuation starts'),
-      prompt: text('lyrics of the continuation', limits.prompt, true).optional(),
-      tags: text('style tags', limits.tags, true).optional(),
-      negative_tags: text('styles to avoid', limits.negative_tags, true).optional(),
-      title: text('song title', limits.title, true).optional(),
-      make_instrumental: instrumental,
-      mv,
-    }),
-    lyrics: z.looseObject({ prompt: text('description of the wanted lyrics', limits.lyrics_prompt) }),
-    upload: z.looseObject({ url: httpUrl }),
-    concat: z.looseObject({ clip_id: id('a clip id from the result of an earlier music task') }),
+    description: z
+      .looseObject({
+        gpt_description_prompt: text('description of the wanted music', limits.gpt_description_prompt, 'gpt_description_prompt'),
+        make_instrumental: instrumental,
+        mv,
+      })
+      .describe('Music, description mode (the spec\'s): lyrics, melody and arrangement are derived from gpt_description_prompt.'),
+    custom: z
+      .looseObject({
+        prompt: field('lyrics, with [Verse]/[Chorus] tags; required unless make_instrumental is true', 'lyrics_prompt'),
+        tags: field('style tags', 'tags'),
+        negative_tags: field('styles to avoid', 'negative_tags'),
+        title: field('song title', 'title'),
+        make_instrumental: instrumental,
+        mv,
+      })
+      .describe(inferred('music, custom mode, chosen when prompt, tags, negative_tags or title is sent: your own lyrics (prompt) and style (tags)')),
+    continuation: z
+      .looseObject({
+        continue_clip_id: id('the clip to continue'),
+        continue_at: z
+          .number({ error: (issue) => `expected a number of seconds, got ${kindOf(issue.input)}` })
+          .min(0, { error: 'must be 0 or more seconds' })
+          .optional()
+          .describe('Second of the clip at which the continuation starts'),
+        prompt: field('lyrics of the continuation', 'lyrics_prompt'),
+        tags: field('style tags', 'tags'),
+        negative_tags: field('styles to avoid', 'negative_tags'),
+        title: field('song title', 'title'),
+        make_instrumental: instrumental,
+        mv,
+      })
+      .describe(inferred('music, continuation mode, chosen when continue_clip_id is sent: extends an earlier clip from continue_at')),
+    lyrics: z
+      .looseObject({ prompt: text('description of the wanted lyrics', limits.prompt, 'prompt') })
+      .describe('Input of a lyrics task.'),
+    upload: z.looseObject({ url: httpUrl }).describe('Input of an upload task.'),
+    concat: z
+      .looseObject({ clip_id: id('a clip id from the result of an earlier music task') })
+      .describe('Input of a concat task.'),
   }
 }
 
@@ -117,7 +135,8 @@ export function createBodySchema(service: ServiceConfig) {
       .refine((value) => value === service.model, {
         error: (issue) => `unsupported model ${JSON.stringify(issue.input)}; the only supported model is ${JSON.stringify(service.model)}`,
       })
-      .describe('The model name; one value is supported'),
+      .meta({ const: service.model })
+      .describe('The model name; one value is supported. Scenario key: `service.model`.'),
     task_type: z
       .enum(TASK_TYPES, {
         error: (issue) =>
@@ -132,59 +151,17 @@ export function createBodySchema(service: ServiceConfig) {
   })
 }
 
-/* ---- responses ---- */
-
-export const errorBodySchema = z.strictObject({
-  code: z.number().int().describe('The HTTP status'),
-  message: z.string().describe('What went wrong, and where'),
-})
-
-export const clipSchema = z.strictObject({
-  id: z.string(),
-  audio_url: z.string(),
-  image_url: z.string(),
-  title: z.string(),
-  duration: z.number(),
-})
-
-export const outputSchema = z.looseObject({
-  taskType: z.enum(TASK_TYPES),
-  taskId: z.string(),
-  status: z.string(),
-  progress: z.string(),
-  failReason: z.string().nullable(),
-  result: z.array(z.record(z.string(), z.unknown())),
-})
-
-const isoInstant = z.iso.datetime({ precision: 3 })
-
-export const taskSchema = z.strictObject({
-  task_id: z.string(),
-  model: z.string(),
-  type: z.enum(TASK_TYPES),
-  status: z.enum(TASK_STATUSES),
-  credits_cost: z.number(),
-  input: z.record(z.string(), z.unknown()),
-  output: outputSchema.nullable(),
-  error: z.string().nullable(),
-  created_at: isoInstant,
-  completed_at: isoInstant.nullable(),
-})
-
-export const createdSchema = z.strictObject({
-  task_id: z.string(),
-  type: z.enum(TASK_TYPES),
-  status: z.literal('pending'),
-  credits_charged: z.number(),
-  created_at: isoInstant,
-})
-
-export const usageSchema = z.strictObject({
-  tasks_created: z.number(),
-  credits_used: z.number(),
-  credits_topped_up: z.number(),
-})
-
-export function envelope<T extends z.ZodType>(code: number, data: T) {
-  return z.strictObject({ code: z.literal(code), data })
-}
+/* Responses: response-schemas.ts, re-exported so both directions are found here. */
+export {
+  clipSchema,
+  createdSchema,
+  envelope,
+  errorBodyFor,
+  errorBodySchema,
+  lyricsEntrySchema,
+  outputSchema,
+  outputVariants,
+  taskSchema,
+  taskVariants,
+  usageSchema,
+} from './response-schemas.js'

@@ -8,14 +8,14 @@ import { parseArgs } from 'node:util'
 import { ADMIN_TOKEN_ENV, isLoopback } from '../admin/admin-auth.js'
 import { formatReport } from '../report/format-report.js'
 import { formatScenarioError, loadScenarioFile } from '../scenario/index.js'
-import { startServer } from '../server/start-server.js'
 import { parseDuration } from '../domain/duration.js'
 import { chooseScenarioFile } from './bundled-scenarios.js'
-import { adoptState, readState, type StateKeeper } from './state-option.js'
+import type { StateKeeper } from './state-option.js'
 
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.yaml', import.meta.url))
 
 export const USAGE = `Usage: audio-task-mock [options]
+       audio-task-mock verify --base-url URL --api-key KEY [options]   (see verify --help)
 
 A fake of the Asynchronous Audio Task Service, driven by a YAML scenario.
 
@@ -66,6 +66,8 @@ function integer(flag: string, text: string | undefined, min: number, max: numbe
 
 /** Runs the CLI; resolves with the exit code to set, or null when the server runs until a signal. */
 export async function main(argv: readonly string[]): Promise<number | null> {
+  // Loaded only when asked for: the server does not need the response checks (ajv).
+  if (argv[0] === 'verify') return (await import('./verify-command.js')).verifyCommand(argv.slice(1))
   let values
   try {
     ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: false, strict: true }))
@@ -93,7 +95,9 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   if (stateInterval === null || stateInterval < 100) {
     return usageError(`--state-interval expects a duration of at least 100ms, like 5s or 1m, got ${JSON.stringify(values['state-interval'])}`)
   }
-  const saved = values.state === undefined ? null : await readState(values.state)
+  // Loaded only with --state: restoring pulls in the output generator, which plain start-up defers.
+  const state = values.state === undefined ? null : await import('./state-option.js')
+  const saved = values.state === undefined || state === null ? null : await state.readState(values.state)
   if (saved !== null && !saved.ok) {
     process.stderr.write(`audio-task-mock: ${saved.message}\n`)
     return 2
@@ -103,6 +107,8 @@ export async function main(argv: readonly string[]): Promise<number | null> {
     process.stderr.write(`${loaded.errors.map(formatScenarioError).join('\n')}\n`)
     return 2
   }
+  // Imported here: the server's dependencies (msw, express, faker) are not needed for --help or verify.
+  const { startServer } = await import('../server/start-server.js')
   const running = await startServer({
     scenario: loaded.scenario,
     seed: seed as number | undefined,
@@ -116,7 +122,7 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   }
   let keeper: StateKeeper | null = null
   if (values.state !== undefined && saved?.ok) {
-    const adopted = adoptState(running, values.state, saved.value, stateInterval)
+    const adopted = state!.adoptState(running, values.state, saved.value, stateInterval)
     if (!adopted.ok) {
       process.stderr.write(`audio-task-mock: ${adopted.message}\n`)
       await running.close()

@@ -30,7 +30,7 @@ export interface Served {
 
 export async function serveBundled(name: string, options: { wallNow?: () => number } = {}): Promise<Served> {
   const running = await startServer({ scenario: await loadBundled(name), port: 0, host: '127.0.0.1', wallNow: options.wallNow })
-  const call: Served['call'] = (method, path, key, body) => send(running.url, method, path, { key, body })
+  const call: Served['call'] = (method, path, key, body) => send(running.url, method, path, { key, body }, running.mock.scenario)
   return {
     running,
     call,

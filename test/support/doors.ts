@@ -3,7 +3,8 @@
  * and the real HTTP server. A door starts a fresh fake per test and gives a `call` helper.
  */
 import { setupServer } from 'msw/node'
-import { assertPublicShape } from './shapes.js'
+import { assertPublicResponse } from './shapes.js'
+import type { Scenario } from '../../src/domain/types.js'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 
@@ -30,7 +31,8 @@ export interface Door {
   stop(): Promise<void>
 }
 
-export async function send(base: string, method: string, path: string, options: Parameters<Fake['call']>[2] = {}): Promise<Reply> {
+/** Sends a request; the answer is checked against the OpenAPI document (statuses `scenario` scripts with faults allowed). */
+export async function send(base: string, method: string, path: string, options: Parameters<Fake['call']>[2] = {}, scenario?: Scenario): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.key !== null) headers['x-api-key'] ??= options.key ?? 'key-a'
   if (options.headers?.['content-type'] === undefined && options.headers !== undefined && 'content-type' in options.headers) delete headers['content-type']
@@ -41,7 +43,7 @@ export async function send(base: string, method: string, path: string, options: 
   }
   const response = await fetch(base + path, { method, headers, body })
   const text = await response.text()
-  assertPublicShape(method, path.split('?')[0]!, response.status, response.headers.get('content-type'), text)
+  assertPublicResponse({ method, path, status: response.status, headers: response.headers, body: text }, scenario)
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -61,7 +63,7 @@ export function inProcessDoor(): Door {
     async start(scenario) {
       const mock = createMock({ scenario, baseUrl: base })
       server.resetHandlers(...mock.handlers)
-      return { mock, origin: base, call: (method, path, options) => send(base, method, path, options) }
+      return { mock, origin: base, call: (method, path, options) => send(base, method, path, options, mock.scenario) }
     },
     stop: async () => server.resetHandlers(),
   }
@@ -75,8 +77,8 @@ export function httpDoor(): Door {
     teardown: async () => undefined,
     async start(scenario) {
       running = await startServer({ scenario, port: 0, host: '127.0.0.1' })
-      const url = running.url
-      return { mock: running.mock, origin: url, call: (method, path, options) => send(url, method, path, options) }
+      const { url, mock } = running
+      return { mock, origin: url, call: (method, path, options) => send(url, method, path, options, mock.scenario) }
     },
     async stop() {
       await running?.close()

@@ -1,30 +1,19 @@
 /**
- * Every response a test receives from the public API is checked against the API schemas
- * (src/api/schemas.ts), so a drift between schema and behaviour fails the suite.
+ * Every response a test receives from the public API is checked against the OpenAPI document
+ * (openapi/openapi.json, generated from src/api/schemas.ts) by path, method and status: a status
+ * the route does not document, a body off its schema or a missing required header fails the test.
+ * Statuses the running scenario scripts with a fault's `respond` are checked as error bodies.
  */
-import { createdSchema, envelope, errorBodySchema, taskSchema, usageSchema } from '../../src/api/schemas.js'
+import type { Scenario } from '../../src/domain/types.js'
+import { openApiDocument } from '../../src/openapi/document.js'
+import { createResponseValidator, type SeenResponse } from '../../src/openapi/response-validator.js'
+import { scriptedStatus } from '../../src/openapi/scripted-status.js'
+import { defaultScenario } from '../../src/scenario/index.js'
 
-const created = envelope(202, createdSchema)
-const task = envelope(200, taskSchema)
-const usage = envelope(200, usageSchema)
+export const publicApi = createResponseValidator(openApiDocument(defaultScenario().service))
 
-export function assertPublicShape(method: string, path: string, status: number, contentType: string | null, text: string): void {
-  if (!path.startsWith('/api/')) return
-  if (!(contentType ?? '').startsWith('application/json')) {
-    throw new Error(`${method} ${path} answered ${status} with content-type ${contentType}, expected application/json`)
-  }
-  const body: unknown = JSON.parse(text)
-  const schema =
-    status >= 400
-      ? errorBodySchema
-      : method === 'POST' && path === '/api/v1/task'
-        ? created
-        : path === '/api/v1/account/usage'
-          ? usage
-          : task
-  const checked = schema.safeParse(body)
-  if (!checked.success) {
-    throw new Error(`${method} ${path} answered ${status} with a body off the schema: ${checked.error.message}\n${text}`)
-  }
-  if ((body as { code: number }).code !== status) throw new Error(`${method} ${path}: code ${(body as { code: number }).code} != HTTP ${status}`)
+export function assertPublicResponse(response: SeenResponse, scenario?: Scenario): void {
+  const allowStatus = scenario === undefined ? undefined : (operationId: string, status: number) => scriptedStatus(scenario, operationId, status)
+  const problems = publicApi.check(response, { allowStatus })
+  if (problems.length > 0) throw new Error(`answer off the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${response.body}`)
 }

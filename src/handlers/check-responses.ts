@@ -1,0 +1,57 @@
+/**
+ * Test mode: with AUDIO_TASK_MOCK_CHECK_RESPONSES=1 in the environment, every answer of the public
+ * API is checked against the OpenAPI document before it leaves, in-process and over HTTP alike. An
+ * answer off the document is replaced by a 500 that says what is wrong, and is recorded, so a drift
+ * between the schema and the behaviour fails the test that caused it. Statuses a scenario scripts on
+ * purpose (a fault's `respond.status`) are checked as error bodies even where the document has none.
+ */
+import { getResponse, http, HttpResponse, type HttpHandler } from 'msw'
+import type { ResponseValidator } from '../openapi/response-validator.js'
+import { scriptedStatus } from '../openapi/scripted-status.js'
+import type { WorldSource } from './create-handlers.js'
+import { CHECK_RESPONSES_ENV, responseViolations } from './response-violations.js'
+
+export { CHECK_RESPONSES_ENV, responseViolations, type Violation } from './response-violations.js'
+
+let validator: Promise<ResponseValidator> | undefined
+
+async function loadValidator(): Promise<ResponseValidator> {
+  const [{ createResponseValidator }, { openApiDocument }, { defaultScenario }] = await Promise.all([
+    import('../openapi/response-validator.js'),
+    import('../openapi/document.js'),
+    import('../scenario/default.js'),
+  ])
+  // Response schemas do not depend on the scenario: one document serves every fake in the process.
+  return createResponseValidator(openApiDocument(defaultScenario().service))
+}
+
+export function checkingEnabled(): boolean {
+  return typeof process !== 'undefined' && process.env?.[CHECK_RESPONSES_ENV] === '1'
+}
+
+/** `handlers` as they are, or, in test mode, behind one handler that checks what they answer under /api/. */
+export function checkResponses(source: WorldSource, handlers: HttpHandler[], options: { baseUrl?: string } = {}): HttpHandler[] {
+  if (!checkingEnabled()) return handlers
+  const base = options.baseUrl?.replace(/\/+$/, '')
+  // A regular expression, not a path pattern: msw decodes a pattern's parameters, which throws on a
+  // malformed percent-encoding before the handlers that answer it see the request.
+  const escaped = base?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') ?? '[a-z][a-z0-9+.-]*://[^/]+'
+  const checker = http.all(new RegExp(`^${escaped}/api/`), async ({ request }) => {
+    const { method } = request
+    const url = new URL(request.url)
+    const response = await getResponse(handlers, request)
+    if (response === undefined || response.type === 'error') return response
+    const scenario = source.world.scenario
+    const body = await response.clone().text()
+    validator ??= loadValidator()
+    const problems = (await validator).check(
+      { method, path: url.pathname, status: response.status, headers: response.headers, body },
+      { allowStatus: (operationId, status) => scriptedStatus(scenario, operationId, status) },
+    )
+    if (problems.length === 0) return response
+    responseViolations.push({ request: `${method} ${url.pathname}`, status: response.status, problems, body })
+    const message = `audio-task-mock test mode: the ${response.status} answer is off the OpenAPI document: ${problems.join('; ')}. Body: ${body}`
+    return HttpResponse.json({ code: 500, message }, { status: 500 })
+  })
+  return [checker, ...handlers]
+}

@@ -1,0 +1,95 @@
+/**
+ * `components.schemas` of the OpenAPI document, generated with zod's `toJSONSchema` from the
+ * schemas the fake validates and answers with. Every named schema is registered once; where one
+ * uses another, the output has a `$ref` to it. Draft 2020-12 is the dialect of OpenAPI 3.1.
+ */
+import { z } from 'zod'
+import {
+  clipSchema,
+  createdSchema,
+  envelope,
+  errorBodyFor,
+  errorBodySchema,
+  lyricsEntrySchema,
+  outputSchema,
+  outputVariants,
+  taskSchema,
+  taskVariants,
+  usageSchema,
+} from '../api/schemas.js'
+import type { ServiceConfig } from '../domain/types.js'
+import { requestSchemas } from './request-schema.js'
+
+export type JsonSchema = Record<string, unknown>
+
+/** Every status an operation of the public API documents; each has an error body schema `Error<status>`. */
+export const ERROR_STATUSES = [400, 401, 402, 404, 413, 429, 500, 503] as const
+
+export const ref = (id: string): JsonSchema => ({ $ref: `#/components/schemas/${id}` })
+
+function generate(entries: ReadonlyArray<readonly [string, z.ZodType]>, io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>()
+  for (const [id, schema] of entries) registry.add(schema, { id })
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io,
+    uri: (id) => `#/components/schemas/${id}`,
+    // A discriminated union names its tag, so tools (and the response checks) pick the one branch to report on.
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = zodSchema._zod.def as { type: string; discriminator?: string }
+      if (def.type === 'union' && def.discriminator !== undefined) {
+        jsonSchema.type = 'object'
+        jsonSchema.discriminator = { propertyName: def.discriminator }
+      }
+    },
+  }) as {
+    schemas: Record<string, JsonSchema>
+  }
+  // Each schema is part of the document, not a document of its own: no $schema or $id.
+  return Object.fromEntries(entries.map(([id]) => {
+    const { $schema: _dialect, $id: _id, ...schema } = schemas[id]!
+    return [id, schema]
+  }))
+}
+
+export function componentSchemas(service: ServiceConfig): Record<string, JsonSchema> {
+  const request = requestSchemas(service)
+  const requests = generate(
+    [
+      ['CreateTaskRequest', request.createTask],
+      ['MusicInput', request.music],
+      ['MusicDescriptionInput', request.modes.description],
+      ['MusicCustomInput', request.modes.custom],
+      ['MusicContinuationInput', request.modes.continuation],
+      ['LyricsInput', request.lyrics],
+      ['UploadInput', request.upload],
+      ['ConcatInput', request.concat],
+    ],
+    'input',
+  )
+  const responses = generate(
+    [
+      ['TaskCreatedResponse', envelope(202, createdSchema)],
+      ['TaskResponse', envelope(200, taskSchema)],
+      ['UsageResponse', envelope(200, usageSchema)],
+      ['TaskCreated', createdSchema],
+      ['Task', taskSchema],
+      ['TaskInProgress', taskVariants.inProgress],
+      ['TaskSucceeded', taskVariants.succeeded],
+      ['TaskFailed', taskVariants.failed],
+      ['TaskTimedOut', taskVariants.timedOut],
+      ['Output', outputSchema],
+      ['MusicOutput', outputVariants.music],
+      ['LyricsOutput', outputVariants.lyrics],
+      ['UploadOutput', outputVariants.upload],
+      ['ConcatOutput', outputVariants.concat],
+      ['Clip', clipSchema],
+      ['LyricsEntry', lyricsEntrySchema],
+      ['Usage', usageSchema],
+      ['Error', errorBodySchema],
+      ...ERROR_STATUSES.map((status) => [`Error${status}`, errorBodyFor(status)] as const),
+    ],
+    'output',
+  )
+  return { ...requests, ...responses }
+}

@@ -1,0 +1,139 @@
+/**
+ * Examples for the OpenAPI document, answered by the fake itself: a small scenario runs through
+ * the public API functions (the same ones every door calls) with a manual clock and a fixed seed,
+ * so every example body is a real, reproducible answer and cannot drift from the behaviour.
+ */
+import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
+import { ManualClock } from '../domain/clock.js'
+import type { ServiceConfig } from '../domain/types.js'
+import { World } from '../domain/world.js'
+import { resolveScenario } from '../mock/resolve-scenario.js'
+
+export interface Example {
+  summary: string
+  value: unknown
+}
+
+export type OperationId = 'createTask' | 'getTask' | 'getUsage'
+
+export interface Examples {
+  /** Create Task request bodies. */
+  requests: Record<string, Example>
+  /** Response bodies by operation, then status, then name. */
+  responses: Record<OperationId, Record<number, Record<string, Example>>>
+}
+
+export const EXAMPLE_ORIGIN = 'http://127.0.0.1:4010'
+
+const SCENARIO = {
+  version: 1,
+  name: 'openapi-examples',
+  seed: 42,
+  accounts: [
+    { api_key: 'demo-key', credits: 1000 },
+    { api_key: 'broke-key', credits: 0 },
+    { api_key: 'down-key', credits: 1000 },
+  ],
+  timelines: {
+    default: [{ status: 'pending', polls: 1 }, { status: 'running', polls: 1 }, { status: 'success' }],
+    rejected: [{ status: 'pending', polls: 1 }, { status: 'failure', error: 'upstream rejected the prompt' }],
+    stuck: [{ status: 'pending', polls: 1 }, { status: 'timeout' }],
+  },
+  rules: [
+    { match: { input: { gpt_description_prompt: { contains: 'fail' } } }, timeline: 'rejected' },
+    { match: { input: { gpt_description_prompt: { contains: 'forever' } } }, timeline: 'stuck' },
+  ],
+  faults: [
+    { match: { api_key: 'down-key' }, respond: { status: 500 } },
+  ],
+}
+
+const body = (outcome: Outcome): { status: number; value: unknown } => {
+  if (outcome.response === undefined) throw new Error('an example request met a drop fault')
+  return { status: outcome.response.status, value: JSON.parse(outcome.response.body) as unknown }
+}
+
+/** Runs the examples scenario under `service` and collects what the fake answered. */
+export function generateExamples(service: ServiceConfig): Examples {
+  const scenario = { ...resolveScenario(SCENARIO, '<openapi examples>'), service }
+  const world = new World(scenario, new ManualClock(Date.parse('2026-01-01T00:00:00.000Z')))
+  const requests: Examples['requests'] = {}
+  const responses: Examples['responses'] = { createTask: {}, getTask: {}, getUsage: {} }
+  const record = (operation: OperationId, name: string, summary: string, outcome: Outcome): any => {
+    const { status, value } = body(outcome)
+    ;(responses[operation][status] ??= {})[name] = { summary, value }
+    return value
+  }
+  const post = (json: unknown, apiKey: string | null = 'demo-key', text = JSON.stringify(json)): Outcome =>
+    createTask(world, { apiKey, origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: text })
+  const read = (id: string, apiKey: string | null = 'demo-key'): Outcome => getTask(world, { apiKey, origin: EXAMPLE_ORIGIN }, id)
+  /** Creates a task from a request example; its id. */
+  const create = (name: string, summary: string, taskType: string, input: Record<string, unknown>): string => {
+    requests[name] = { summary, value: { model: service.model, task_type: taskType, input } }
+    const answer = body(post(requests[name].value))
+    if (answer.status !== 202) throw new Error(`the OpenAPI examples could not create a ${name} task: ${JSON.stringify(answer.value)}`)
+    return (answer.value as { data: { task_id: string } }).data.task_id
+  }
+  /** Example text within the scenario's limit for the field. */
+  const fit = (text: string, limit: keyof ServiceConfig['limits']): string => text.slice(0, service.limits[limit])
+  /** Reads a task until it is final; records the final answer. */
+  const finish = (name: string, summary: string, id: string): any => {
+    let outcome = read(id)
+    while (/"status":"(pending|running)"/.test(outcome.response?.body ?? '')) outcome = read(id)
+    return record('getTask', name, summary, outcome)
+  }
+  const music = { model: service.model, task_type: 'music', input: { gpt_description_prompt: fit('a calm lofi beat for studying', 'gpt_description_prompt') } }
+  requests['music'] = { summary: 'Music, description mode', value: music }
+
+  const id = record('createTask', 'created', 'A music task, accepted', post(music)).data.task_id as string
+  record('getTask', 'pending', 'Just created: pending', read(id))
+  record('getTask', 'running', 'Being processed upstream: running', read(id))
+  const clip = finish('music', 'A successful music task: two clips', id).data.output.result[0].id as string
+  create('music-custom', 'Music, custom mode: own lyrics and style (inferred)', 'music', {
+    prompt: fit('[Verse]\nRain on the window, coffee gone cold\n[Chorus]\nStay a little longer', 'lyrics_prompt'),
+    tags: fit('lofi, piano', 'tags'),
+    title: fit('Rainy Window', 'title'),
+    mv: service.defaultVersion,
+  })
+  create('music-instrumental', 'Music, custom mode, instrumental (inferred)', 'music', { tags: fit('ambient, synth pads', 'tags'), make_instrumental: true })
+  create('music-continuation', 'Music, continuation mode (inferred)', 'music', { continue_clip_id: clip, continue_at: 60 })
+  finish('lyrics', 'A successful lyrics task (output shape inferred)', create('lyrics', 'Lyrics', 'lyrics', { prompt: fit('a song about the sea', 'prompt') }))
+  finish('upload', 'A successful upload task (output shape inferred)', create('upload', 'Upload', 'upload', { url: 'https://example.com/audio/take-1.mp3' }))
+  finish('concat', 'A successful concat task (output shape inferred)', create('concat', 'Concat', 'concat', { clip_id: clip }))
+  const created = (prompt: string) => create(prompt, '', 'music', { gpt_description_prompt: fit(prompt, 'gpt_description_prompt') })
+  finish('failure', 'A failed task: error set, credits refunded', created('fail, please'))
+  finish('timeout', 'A timed-out task: credits refunded', created('forever, please'))
+  for (const internal of ['fail, please', 'forever, please']) delete requests[internal]
+
+  const bad = (name: string, summary: string, input: unknown, extra: Record<string, unknown> = {}) =>
+    record('createTask', name, summary, post({ model: service.model, task_type: 'music', input, ...extra }))
+  bad('model-missing', 'A required field missing', {}, { model: undefined })
+  bad('task-type-invalid', 'An invalid task type', {}, { task_type: 'video' })
+  bad('version-invalid', 'An unsupported model version', { gpt_description_prompt: 'x', mv: 'voice-v9' })
+  bad('too-long', 'A text field over its limit (inferred)', { gpt_description_prompt: 'x'.repeat(service.limits.gpt_description_prompt + 1) })
+  bad('modes-mixed', 'Two music modes at once (inferred)', { gpt_description_prompt: 'x', prompt: '[Verse] hi' })
+  record('createTask', 'malformed', 'A body that is not JSON', post(null, 'demo-key', '{"model":'))
+  record('createTask', 'key-missing', 'No x-api-key header', post(music, null))
+  record('createTask', 'key-invalid', 'An unknown key', post(music, 'no-such-key'))
+  record('createTask', 'insufficient-credits', 'Not enough credits', post(music, 'broke-key'))
+  const tooLarge = { tooLarge: service.maxBodyBytes + 1 }
+  record('createTask', 'too-large', 'A body over the size limit (inferred)', createTask(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: tooLarge }))
+  record('createTask', 'internal-error', 'Internal server error', post(music, 'down-key'))
+  record('getTask', 'not-found', 'No such task, or the task of another account', read('00000000-0000-4000-8000-000000000000'))
+  record('getTask', 'key-missing', 'No x-api-key header', read(id, null))
+  record('getTask', 'internal-error', 'Internal server error', read(id, 'down-key'))
+  record('getUsage', 'usage', 'Usage of the account after the examples above', getUsage(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN }))
+  record('getUsage', 'key-invalid', 'An unknown key', getUsage(world, { apiKey: 'no-such-key', origin: EXAMPLE_ORIGIN }))
+  record('getUsage', 'internal-error', 'Internal server error', getUsage(world, { apiKey: 'down-key', origin: EXAMPLE_ORIGIN }))
+  // A store at its cap (service.max_tasks) answers the 503.
+  const full = new World({ ...scenario, service: { ...service, maxTasks: 0 } }, new ManualClock(world.clock.now()))
+  record('createTask', 'store-full', "The fake's task store is full (fake-specific)", createTask(full, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: JSON.stringify(music) }))
+  // The rate limiter itself answers the 429s: a limit of one request a minute, met by the first.
+  const limited = new World({ ...scenario, service: { ...service, rateLimitPerMinute: 1 } }, new ManualClock(world.clock.now()))
+  const asDemo = { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN }
+  getUsage(limited, asDemo)
+  record('createTask', 'rate-limited', 'Too many requests (inferred)', createTask(limited, { ...asDemo, contentType: 'application/json', body: JSON.stringify(music) }))
+  record('getTask', 'rate-limited', 'Too many requests (inferred)', getTask(limited, asDemo, id))
+  record('getUsage', 'rate-limited', 'Too many requests (inferred)', getUsage(limited, asDemo))
+  return { requests, responses }
+}

@@ -1,0 +1,19 @@
+/**
+ * Statuses a scenario scripts on purpose: a fault's `respond: { status }` may answer any 4xx or 5xx,
+ * documented for the route or not. Response checks accept those as error bodies `{code, message}`,
+ * so a scenario that fakes a 503 is not mistaken for a fake that drifted from the document.
+ */
+import type { Endpoint, Scenario } from '../domain/types.js'
+
+/** The scenario's endpoint names of the document's operations. */
+const ENDPOINTS: Readonly<Record<string, Endpoint>> = { createTask: 'create', getTask: 'get_task', getUsage: 'usage' }
+
+/** Whether a fault of `scenario` answers `status` on the endpoint of `operationId`. */
+export function scriptedStatus(scenario: Scenario, operationId: string, status: number): boolean {
+  return scenario.faults.some(
+    ({ match, action }) =>
+      'respond' in action &&
+      action.respond.status === status &&
+      (match.endpoint === undefined || match.endpoint === 'any' || match.endpoint === ENDPOINTS[operationId]),
+  )
+}
