@@ -6,7 +6,7 @@
 import { createMiddleware } from '@mswjs/http-middleware'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { createHandlers, type WorldSource } from '../handlers/create-handlers.js'
-import { fail, type ApiResponse } from '../api/respond.js'
+import { fail, internalError, type ApiResponse } from '../api/respond.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
 export class DropConnection extends Error {
@@ -33,8 +33,7 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     res.destroy()
     return
   }
-  const message = error instanceof Error ? error.message : String(error)
-  send(res, fail(500, `Internal error in audio-task-mock (a bug, please report it): ${message}`))
+  send(res, internalError(error))
 }
 
 export function createApp(source: WorldSource): express.Express {

@@ -1,0 +1,19 @@
+/**
+ * The express app (createApp: msw handlers through @mswjs/http-middleware, admin API, media,
+ * unknown routes), loaded on the first request that needs it: express and msw take longer
+ * to import than the rest of the server together, and the public API does not need them.
+ */
+import type { RequestListener } from 'node:http'
+import type { WorldSource } from '../handlers/create-handlers.js'
+import { writeInternalError } from './write-outcome.js'
+
+export function lazyApp(source: WorldSource): RequestListener {
+  let app: Promise<RequestListener> | null = null
+  return (req, res) => {
+    app ??= import('./create-app.js').then(({ createApp }) => createApp(source) as unknown as RequestListener)
+    app.then(
+      (listener) => listener(req, res),
+      (error: unknown) => writeInternalError(res, error),
+    )
+  }
+}
