@@ -10,16 +10,18 @@ import { expectStatus } from '../lib/http-request.js'
 import { BENCH_SCENARIO, CLI } from '../lib/paths.js'
 import { spawnServer } from '../lib/processes.js'
 import { createRequest, getTaskRequest, HOLD_KEY, KEY, usageRequest } from '../lib/requests.js'
-import { slope } from '../lib/stats.js'
+import { median, slope } from '../lib/stats.js'
 
 export interface Soak {
   seconds: number
   rps: number
   errors: number
-  /** RSS after the first tenth of the run (warm), at the end, and the highest seen, in MB. */
+  /** Median RSS from 10% to 30% of the run (warm), median over the last 20%, and the highest seen, in MB. */
   rssStartMb: number
   rssEndMb: number
   rssMaxMb: number
+  /** Flat: the end median is at most 5% above the warm median (GC makes RSS a sawtooth, so medians, not points). */
+  flat: boolean
   /** Least-squares RSS growth over the second half of the run, in MB per minute. */
   slopeMbPerMin: number
   samples: Array<[number, number]>
@@ -57,7 +59,9 @@ export async function runSoak(seconds: number, log: (line: string) => void): Pro
         throw error
       },
     )
-    const warm = samples.filter(([t]) => t >= seconds / 10)
+    const rss = (from: number, to: number) => median(samples.filter(([t]) => t >= seconds * from && t < seconds * to).map(([, mb]) => mb))
+    const rssStartMb = rss(0.1, 0.3)
+    const rssEndMb = rss(0.8, 2)
     const secondHalf = samples.filter(([t]) => t >= seconds / 2)
     const statuses = result.statusCodeStats
     const unexpected = Object.entries(statuses).reduce((sum, [code, { count }]) => sum + (code === '200' || code === '404' ? 0 : count), 0)
@@ -65,8 +69,9 @@ export async function runSoak(seconds: number, log: (line: string) => void): Pro
       seconds,
       rps: result.requests.total / result.duration,
       errors: result.errors + result.timeouts + unexpected,
-      rssStartMb: warm[0]?.[1] ?? Number.NaN,
-      rssEndMb: samples.at(-1)?.[1] ?? Number.NaN,
+      rssStartMb,
+      rssEndMb,
+      flat: rssEndMb <= rssStartMb * 1.05,
       rssMaxMb: Math.max(...samples.map(([, rss]) => rss)),
       slopeMbPerMin: slope(secondHalf) * 60,
       samples,
