@@ -3,7 +3,7 @@
  * on a fresh fake (reset between checks, as `afterEach(() => fake.reset())` does). The bench
  * times it in-process; test/bench/client-suite.test.ts runs the same checks under vitest.
  */
-import type { Mock } from '../../src/mock/create-mock.js'
+import type { MockCore } from '../../src/mock/mock-core.js'
 
 export const CLIENT_SCENARIO = `
 version: 1
@@ -29,7 +29,7 @@ export interface Reply {
 }
 
 export interface SuiteContext {
-  mock: Mock
+  mock: MockCore
   call(method: 'GET' | 'POST', path: string, key: string | null, body?: unknown): Promise<Reply>
 }
 
