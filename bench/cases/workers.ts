@@ -14,6 +14,8 @@ async function worker<T>(script: string, args: readonly string[], nodeArgs: read
 export interface InProcess {
   lives: number
   livesMs: number
+  /** CPU time (user + system) of the process during the lives. */
+  livesCpuMs: number
   requests: number
   suiteMs: number
   suiteChecks: number

@@ -93,7 +93,7 @@ export function render(results: Results): string {
   const inProcess = results.inProcess
   if (inProcess) {
     parts.push('', '## In-process (msw setupServer, intercepted fetch)', '', table(['case', 'time', 'per request'], [
-      [`${thousands(inProcess.lives)} complete task lives (${thousands(inProcess.requests)} requests)`, `${fixed(inProcess.livesMs)} ms`, `${fixed((inProcess.livesMs / inProcess.requests) * 1000)} µs`],
+      [`${thousands(inProcess.lives)} complete task lives (${thousands(inProcess.requests)} requests)`, `${fixed(inProcess.livesMs)} ms (CPU ${fixed(inProcess.livesCpuMs)} ms)`, `${fixed((inProcess.livesMs / inProcess.requests) * 1000)} µs`],
       [`client suite: ${inProcess.suiteChecks} checks (every status, 402, 401, 404), fake created and reset per check`, `${fixed(inProcess.suiteMs)} ms`, ''],
     ]))
   }
