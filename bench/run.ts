@@ -12,7 +12,7 @@ import { runHttp } from './cases/http.js'
 import { runSoak } from './cases/soak.js'
 import { runInProcess, runMemory } from './cases/workers.js'
 import { machine } from './lib/machine.js'
-import { ROOT } from './lib/paths.js'
+import { CLI, ROOT } from './lib/paths.js'
 import { render, verdicts, type Results } from './lib/report.js'
 
 const SECTIONS = ['http', 'cold', 'inprocess', 'memory', 'soak'] as const
@@ -26,6 +26,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --lives N          in-process task lives (default 1000)
   --tasks N          tasks for the memory case (default 100000)
   --cold-runs N      cold-start runs per server (default 11)
+  --cli FILE         the CLI build the cold-start case spawns (default dist/cli/bin.js)
   --no-express       skip the express + msw door in the HTTP cases
   --only LIST        comma-separated sections: ${SECTIONS.join(',')}
   --out FILE         where to write the report (default bench/RESULTS.md)
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     lives: { type: 'string' },
     tasks: { type: 'string' },
     'cold-runs': { type: 'string' },
+    cli: { type: 'string' },
     'no-express': { type: 'boolean' },
     only: { type: 'string' },
     out: { type: 'string' },
@@ -86,7 +88,7 @@ const results: Results = {
   machine: machine(),
 }
 if (only.has('http')) results.http = await runHttp(protocol, !quick && values['no-express'] !== true, log)
-if (only.has('cold')) results.coldStart = await runColdStart(num('cold-runs', values['cold-runs'], quick ? 3 : 11), log)
+if (only.has('cold')) results.coldStart = await runColdStart(num('cold-runs', values['cold-runs'], quick ? 3 : 11), resolve(values.cli ?? CLI), log)
 if (only.has('inprocess')) results.inProcess = await runInProcess(num('lives', values.lives, quick ? 200 : 1000), log)
 if (only.has('memory')) results.memory = await runMemory(num('tasks', values.tasks, quick ? 10_000 : 100_000), log)
 if (only.has('soak')) results.soak = await runSoak(num('soak', values.soak, quick ? 5 : 300), log)

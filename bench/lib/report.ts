@@ -3,7 +3,9 @@ import type { ColdStart } from '../cases/cold-start.js'
 import type { HttpRow } from '../cases/http.js'
 import type { Soak } from '../cases/soak.js'
 import type { InProcess, Memory } from '../cases/workers.js'
+import { relative } from 'node:path'
 import type { Machine } from './machine.js'
+import { ROOT } from './paths.js'
 import { fixed, ratio, thousands } from './stats.js'
 
 export interface Results {
@@ -84,7 +86,7 @@ export function render(results: Results): string {
   }
   const cold = results.coldStart
   if (cold) {
-    parts.push('', '## Cold start', '', `Spawn to the first 200 of Get Task, median of ${cold.runs} alternating runs. The fake is \`node dist/cli/bin.js --port 0\` (bundled default scenario) and needs a create first; its ready line came after ${fixed(cold.fakeReadyMs)} ms.`, '')
+    parts.push('', '## Cold start', '', `Spawn to the first 200 of Get Task, median of ${cold.runs} alternating runs. The fake is \`node ${relative(ROOT, cold.cli)} --port 0 --scenario scenarios/default.yaml\` and needs a create first; its ready line came after ${fixed(cold.fakeReadyMs)} ms.`, '')
     parts.push(table(['server', 'median ms', 'ratio', 'all runs (ms)'], [
       ['bare node:http', fixed(cold.bareMs), '1', cold.bareAll.map((v) => fixed(v)).join(', ')],
       ['fake (CLI)', fixed(cold.fakeMs), ratio(cold.ratio), cold.fakeAll.map((v) => fixed(v)).join(', ')],
