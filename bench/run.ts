@@ -19,7 +19,7 @@ const SECTIONS = ['http', 'cold', 'inprocess', 'memory', 'soak'] as const
 
 const USAGE = `Usage: npm run bench -- [options]
 
-  --quick            short smoke run (1 round of 1 s, 5 s soak, 10 000 tasks); writes bench/.tmp/RESULTS.quick.md
+  --quick            short smoke run (1 round of 1 s, 3 cold starts, 5 s soak, 10 000 tasks); writes bench/.tmp/RESULTS.quick.md
   --rounds N         alternating rounds per HTTP case (default 5)
   --seconds S        seconds per server per round (default 5)
   --soak S           soak duration in seconds (default 300)
@@ -89,7 +89,7 @@ const results: Results = {
 }
 if (only.has('http')) results.http = await runHttp(protocol, !quick && values['no-express'] !== true, log)
 if (only.has('cold')) results.coldStart = await runColdStart(num('cold-runs', values['cold-runs'], quick ? 3 : 11), resolve(values.cli ?? CLI), log)
-if (only.has('inprocess')) results.inProcess = await runInProcess(num('lives', values.lives, quick ? 200 : 1000), log)
+if (only.has('inprocess')) results.inProcess = await runInProcess(num('lives', values.lives, 1000), log)
 if (only.has('memory')) results.memory = await runMemory(num('tasks', values.tasks, quick ? 10_000 : 100_000), log)
 if (only.has('soak')) results.soak = await runSoak(num('soak', values.soak, quick ? 5 : 300), log)
 
