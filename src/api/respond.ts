@@ -65,3 +65,9 @@ export function renderCreated(task: Task): Record<string, unknown> {
     created_at: iso(task.createdAt),
   }
 }
+
+/** The answer to an unexpected exception (a bug in the fake): JSON like every other error, never a stack trace. */
+export function internalError(error: unknown): ApiResponse {
+  const message = error instanceof Error ? error.message : String(error)
+  return fail(500, `Internal error in audio-task-mock (a bug, please report it): ${message}`)
+}

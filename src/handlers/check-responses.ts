@@ -6,28 +6,10 @@
  * purpose (a fault's `respond.status`) are checked as error bodies even where the document has none.
  */
 import { getResponse, http, HttpResponse, type HttpHandler } from 'msw'
-import type { ResponseValidator } from '../openapi/response-validator.js'
-import { scriptedStatus } from '../openapi/scripted-status.js'
+import { checkingEnabled, offDocument } from '../openapi/test-mode.js'
 import type { WorldSource } from './create-handlers.js'
-import { CHECK_RESPONSES_ENV, responseViolations } from './response-violations.js'
 
 export { CHECK_RESPONSES_ENV, responseViolations, type Violation } from './response-violations.js'
-
-let validator: Promise<ResponseValidator> | undefined
-
-async function loadValidator(): Promise<ResponseValidator> {
-  const [{ createResponseValidator }, { openApiDocument }, { defaultScenario }] = await Promise.all([
-    import('../openapi/response-validator.js'),
-    import('../openapi/document.js'),
-    import('../scenario/default.js'),
-  ])
-  // Response schemas do not depend on the scenario: one document serves every fake in the process.
-  return createResponseValidator(openApiDocument(defaultScenario().service))
-}
-
-export function checkingEnabled(): boolean {
-  return typeof process !== 'undefined' && process.env?.[CHECK_RESPONSES_ENV] === '1'
-}
 
 /** `handlers` as they are, or, in test mode, behind one handler that checks what they answer under /api/. */
 export function checkResponses(source: WorldSource, handlers: HttpHandler[], options: { baseUrl?: string } = {}): HttpHandler[] {
@@ -41,17 +23,9 @@ export function checkResponses(source: WorldSource, handlers: HttpHandler[], opt
     const url = new URL(request.url)
     const response = await getResponse(handlers, request)
     if (response === undefined || response.type === 'error') return response
-    const scenario = source.world.scenario
     const body = await response.clone().text()
-    validator ??= loadValidator()
-    const problems = (await validator).check(
-      { method, path: url.pathname, status: response.status, headers: response.headers, body },
-      { allowStatus: (operationId, status) => scriptedStatus(scenario, operationId, status) },
-    )
-    if (problems.length === 0) return response
-    responseViolations.push({ request: `${method} ${url.pathname}`, status: response.status, problems, body })
-    const message = `audio-task-mock test mode: the ${response.status} answer is off the OpenAPI document: ${problems.join('; ')}. Body: ${body}`
-    return HttpResponse.json({ code: 500, message }, { status: 500 })
+    const message = await offDocument({ method, path: url.pathname, status: response.status, headers: response.headers, body }, source.world.scenario)
+    return message === null ? response : HttpResponse.json({ code: 500, message }, { status: 500 })
   })
   return [checker, ...handlers]
 }

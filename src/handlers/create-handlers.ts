@@ -62,11 +62,14 @@ export function createHandlers(source: WorldSource, options: HandlerOptions = {}
         return toResponse(fail(400, `Malformed URL: ${JSON.stringify(pathname)} has an invalid percent-encoding`))
       }
     }),
+    // msw also matches these paths with a trailing slash; the document does not, so those go on to a 404.
     http.get(`${base}/api/v1/task/:taskId`, ({ request, params }) => {
+      if (new URL(request.url).pathname.endsWith('/')) return undefined
       const outcome = getTask(source.world, { apiKey: apiKeyOf(request), origin: new URL(request.url).origin }, String(params['taskId']))
       return settle(outcome, drop)
     }),
     http.post(`${base}/api/v1/task`, async ({ request }) => {
+      if (new URL(request.url).pathname.endsWith('/')) return undefined
       const world = source.world
       const body = await readBody(request, world.scenario.service.maxBodyBytes)
       const outcome = createTask(world, {
@@ -78,6 +81,7 @@ export function createHandlers(source: WorldSource, options: HandlerOptions = {}
       return settle(outcome, drop)
     }),
     http.get(`${base}/api/v1/account/usage`, ({ request }) => {
+      if (new URL(request.url).pathname.endsWith('/')) return undefined
       return settle(getUsage(source.world, { apiKey: apiKeyOf(request), origin: new URL(request.url).origin }), drop)
     }),
     http.all(`${base}/api/v1/*`, ({ request }) => toResponse(routeMiss(request.method, new URL(request.url).pathname))),

@@ -8,7 +8,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { AdminAccess } from '../admin/admin-auth.js'
 import type { AdminHost } from '../admin/admin-routes.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
-import { fail, type ApiResponse } from '../api/respond.js'
+import { fail, internalError, type ApiResponse } from '../api/respond.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
 export class DropConnection extends Error {
@@ -35,8 +35,7 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     res.destroy()
     return
   }
-  const message = error instanceof Error ? error.message : String(error)
-  send(res, fail(500, `Internal error in audio-task-mock (a bug, please report it): ${message}`))
+  send(res, internalError(error))
 }
 
 export interface AppOptions {

@@ -1,12 +1,17 @@
-/** Starts the fake on HTTP; resolves once it listens. */
+/**
+ * Starts the fake on HTTP; resolves once it listens. The public API is answered by the
+ * node:http door (public-door.ts); everything else (media, `/__admin`, unknown routes) by the
+ * express app with the msw handlers, loaded when first needed.
+ */
 import { createServer, STATUS_CODES, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { isLoopback } from '../admin/admin-auth.js'
 import type { MockControl } from '../admin/control.js'
-import { createMock, type Mock, type MockClock, type MockOptions } from '../mock/create-mock.js'
+import { adminHostOf, createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
 import type { ScenarioInput } from '../mock/resolve-scenario.js'
-import { createApp } from './create-app.js'
+import { lazyApp } from './lazy-app.js'
+import { createPublicDoor } from './public-door.js'
 
 export interface ServerOptions extends MockOptions {
   /** 0 (default) picks a free port. */
@@ -26,7 +31,8 @@ export interface RunningServer extends MockControl {
   readonly url: string
   readonly clock: MockClock
   reset(scenario?: ScenarioInput): void
-  readonly mock: Mock
+  /** The fake behind the server: world, clock and controls (its msw handlers: see createMock). */
+  readonly mock: MockCore
   readonly server: Server
   /** Stops accepting connections, lets in-flight requests finish (at most `graceMs`), then resolves. */
   close(graceMs?: number): Promise<void>
@@ -51,10 +57,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const mock = createMock(options)
+  const mock = createMockCore(options)
   const host = options.host ?? '127.0.0.1'
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
-  const server = createServer(createApp(mock, { admin }))
+  const server = createServer(createPublicDoor(mock, lazyApp(adminHostOf(mock), { admin })))
   server.on('clientError', answerClientError)
   let closing = false
   // Once closing, a keep-alive connection is let go as soon as its in-flight answer is sent.

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CONTRACT_SCENARIO } from '../support/scenarios.js'
-import { httpDoor, inProcessDoor, type Door, type Fake } from '../support/doors.js'
+import { expressDoor, httpDoor, inProcessDoor, type Door, type Fake } from '../support/doors.js'
 
 const music = (input: Record<string, unknown> = { gpt_description_prompt: 'a calm piano piece' }) => ({
   model: 'music-model',
@@ -12,7 +12,7 @@ const music = (input: Record<string, unknown> = { gpt_description_prompt: 'a cal
   input,
 })
 
-describe.each([inProcessDoor(), httpDoor()])('contract: $name', (door: Door) => {
+describe.each([inProcessDoor(), httpDoor(), expressDoor()])('contract: $name', (door: Door) => {
   let fake: Fake
   beforeAll(() => door.setup())
   afterAll(() => door.teardown())

@@ -1,11 +1,17 @@
 /**
  * The doors the contract suite runs against: the msw handlers in-process (setupServer),
- * and the real HTTP server. A door starts a fresh fake per test and gives a `call` helper.
+ * the standalone server (startServer: its node:http door for the public API, express for
+ * the rest) and the express app alone (createApp: the msw handlers through
+ * @mswjs/http-middleware). A door starts a fresh fake per test and gives a `call` helper.
  */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { setupServer } from 'msw/node'
 import { assertPublicResponse } from './shapes.js'
 import type { Scenario } from '../../src/domain/types.js'
-import { createMock, type Mock } from '../../src/mock/create-mock.js'
+import { createMock } from '../../src/mock/create-mock.js'
+import type { MockCore } from '../../src/mock/mock-core.js'
+import { createApp } from '../../src/server/create-app.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 
 export interface Reply {
@@ -16,7 +22,7 @@ export interface Reply {
 }
 
 export interface Fake {
-  mock: Mock
+  mock: MockCore
   /** The origin requests go to; asset URLs in outputs start with it. */
   origin: string
   /** Sends a request to the fake; `body` objects are sent as JSON. */
@@ -72,7 +78,7 @@ export function inProcessDoor(): Door {
 export function httpDoor(): Door {
   let running: RunningServer | null = null
   return {
-    name: 'HTTP (express + http-middleware)',
+    name: 'HTTP (standalone server)',
     setup: async () => undefined,
     teardown: async () => undefined,
     async start(scenario) {
@@ -83,6 +89,31 @@ export function httpDoor(): Door {
     async stop() {
       await running?.close()
       running = null
+    },
+  }
+}
+
+export function expressDoor(): Door {
+  let server: Server | null = null
+  return {
+    name: 'HTTP (express + http-middleware)',
+    setup: async () => undefined,
+    teardown: async () => undefined,
+    async start(scenario) {
+      const mock = createMock({ scenario })
+      server = createServer(createApp(mock))
+      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      return { mock, origin: url, call: (method, path, options) => send(url, method, path, options, mock.scenario) }
+    },
+    async stop() {
+      const closing = server
+      server = null
+      if (closing === null) return
+      await new Promise<void>((resolve) => {
+        closing.close(() => resolve())
+        closing.closeAllConnections()
+      })
     },
   }
 }

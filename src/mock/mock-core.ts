@@ -1,0 +1,143 @@
+/**
+ * The fake without a transport: a world built from a scenario and the controls a test needs:
+ * clock, reset, accounts, tasks, journal and client report. `createMock` adds the msw handlers;
+ * the standalone server answers the public API through its own node:http door and loads msw
+ * and express only for the routes that need them, so starting it does not pay for them.
+ */
+import type { AdminHost } from '../admin/admin-routes.js'
+import { createControl, type MockControl } from '../admin/control.js'
+import { advanceClock, setClock } from '../admin/operations.js'
+import { AutoClock, ManualClock, type ControllableClock } from '../domain/clock.js'
+import { parseDuration } from '../domain/duration.js'
+import { Journal } from '../domain/journal.js'
+import type { Scenario } from '../domain/types.js'
+import { World } from '../domain/world.js'
+import { resolveScenario, type ScenarioInput } from './resolve-scenario.js'
+
+export interface MockOptions {
+  /** A scenario: YAML or JSON text, a plain object in the file's shape, or a compiled `Scenario`. Default: built-in defaults. */
+  scenario?: ScenarioInput
+  /** Overrides the scenario's seed. */
+  seed?: number
+  /** Serve only this origin in-process, e.g. `https://audio.example.test`. */
+  baseUrl?: string
+  /** Journal entries kept; the oldest are dropped (and counted) beyond it. Default 10,000. */
+  journalCapacity?: number
+  /** Real time, for journal timestamps and auto clocks; default `Date.now`. Inject one for byte-identical journals. */
+  wallNow?: () => number
+}
+
+export interface MockClock {
+  now(): Date
+  /** Moves the clock forward by a duration (`'5m'`, `'1h30m'`) or milliseconds. */
+  advance(by: string | number): Date
+  /** Moves the clock forward to an instant. */
+  set(to: string | Date | number): Date
+}
+
+export interface MockCore extends MockControl {
+  readonly world: World
+  readonly scenario: Scenario
+  readonly clock: MockClock
+  /** Back to the scenario's start (or to a new scenario): accounts, tasks, counters and clock. */
+  reset(scenario?: ScenarioInput): void
+}
+
+const hosts = new WeakMap<MockCore, AdminHost>()
+
+/** What the handlers and admin operations act on for `core` (its clock moves unchecked: the operations check). */
+export function adminHostOf(core: MockCore): AdminHost {
+  return hosts.get(core)!
+}
+
+export function makeClock(scenario: Scenario, wallNow: () => number = Date.now): ControllableClock {
+  const config = scenario.clock
+  if (config.mode === 'manual') return new ManualClock(config.startMs)
+  return new AutoClock({ startMs: config.startMs ?? wallNow(), speed: config.speed, wallNow })
+}
+
+function toMs(by: string | number): number {
+  if (typeof by === 'number') return by
+  const ms = parseDuration(by)
+  if (ms === null) throw new RangeError(`expected a duration like 150ms, 5s, 10m or 1h, got ${JSON.stringify(by)}`)
+  return ms
+}
+
+/** An instant as the admin API's `to` takes it. */
+function instantText(to: string | Date | number): unknown {
+  if (to instanceof Date) return Number.isNaN(to.getTime()) ? String(to) : to.toISOString()
+  return typeof to === 'number' && Number.isFinite(to) ? new Date(to).toISOString() : to
+}
+
+function toInstant(to: string | Date | number): number {
+  const ms = to instanceof Date ? to.getTime() : typeof to === 'number' ? to : Date.parse(to)
+  if (Number.isNaN(ms)) throw new RangeError(`expected an ISO 8601 instant, got ${JSON.stringify(to)}`)
+  return ms
+}
+
+interface State {
+  scenario: Scenario
+  world: World
+  clock: ControllableClock
+  /** Every explicit move of the clock, in ms: the journal's pace is real time plus these. */
+  jumped: { ms: number }
+}
+
+export function createMockCore(options: MockOptions = {}): MockCore {
+  const wallNow = options.wallNow ?? Date.now
+  const build = (input: ScenarioInput | undefined): State => {
+    const resolved = resolveScenario(input)
+    const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
+    const clock = makeClock(scenario, wallNow)
+    const jumped = { ms: 0 }
+    const journal = new Journal({ capacity: options.journalCapacity, now: () => clock.now(), wall: wallNow, jumps: () => jumped.ms })
+    return { scenario, clock, jumped, world: new World(scenario, clock, { journal }) }
+  }
+  let state = build(options.scenario)
+  /** What the admin operations act on; its clock moves without checking its arguments (the operations check them). */
+  const host = {
+    get world() {
+      return state.world
+    },
+    get scenario() {
+      return state.scenario
+    },
+    clock: {
+      now: () => new Date(state.clock.now()),
+      advance: (by: string | number) => {
+        const ms = toMs(by)
+        state.clock.advance(ms)
+        state.jumped.ms += ms
+        return new Date(state.clock.now())
+      },
+      set: (to: string | Date | number) => {
+        const before = state.clock.now()
+        state.clock.set(toInstant(to))
+        state.jumped.ms += state.clock.now() - before
+        return new Date(state.clock.now())
+      },
+    },
+    reset(input?: ScenarioInput) {
+      state = build(input ?? state.scenario)
+    },
+  }
+  // In-process clock moves take the admin API's checks, so a mistake reads the same through either door.
+  const clock: MockClock = {
+    now: host.clock.now,
+    advance: (by) => (advanceClock(host, { by }), host.clock.now()),
+    set: (to) => (setClock(host, { to: instantText(to) }), host.clock.now()),
+  }
+  const core: MockCore = {
+    get world() {
+      return state.world
+    },
+    get scenario() {
+      return state.scenario
+    },
+    clock,
+    reset: host.reset,
+    ...createControl(host),
+  }
+  hosts.set(core, host)
+  return core
+}

@@ -1,0 +1,42 @@
+/**
+ * Test mode's checker, shared by every door (the msw handlers in check-responses.ts and the
+ * standalone server's node:http door): the response validator of the OpenAPI document, loaded
+ * once and only when test mode is on. Free of msw, so the fast path can use it.
+ */
+import type { Scenario } from '../domain/types.js'
+import { CHECK_RESPONSES_ENV, responseViolations } from '../handlers/response-violations.js'
+import type { ResponseValidator } from './response-validator.js'
+import { scriptedStatus } from './scripted-status.js'
+
+let validator: Promise<ResponseValidator> | undefined
+
+async function loadValidator(): Promise<ResponseValidator> {
+  const [{ createResponseValidator }, { openApiDocument }, { defaultScenario }] = await Promise.all([
+    import('./response-validator.js'),
+    import('./document.js'),
+    import('../scenario/default.js'),
+  ])
+  // Response schemas do not depend on the scenario: one document serves every fake in the process.
+  return createResponseValidator(openApiDocument(defaultScenario().service))
+}
+
+export function checkingEnabled(): boolean {
+  return typeof process !== 'undefined' && process.env?.[CHECK_RESPONSES_ENV] === '1'
+}
+
+export interface Answer {
+  method: string
+  path: string
+  status: number
+  headers: { get(name: string): string | null }
+  body: string
+}
+
+/** The message of the 500 that replaces `answer`, or null when it matches the document. Records what it finds. */
+export async function offDocument(answer: Answer, scenario: Scenario): Promise<string | null> {
+  validator ??= loadValidator()
+  const problems = (await validator).check(answer, { allowStatus: (operationId, status) => scriptedStatus(scenario, operationId, status) })
+  if (problems.length === 0) return null
+  responseViolations.push({ request: `${answer.method} ${answer.path}`, status: answer.status, problems, body: answer.body })
+  return `audio-task-mock test mode: the ${answer.status} answer is off the OpenAPI document: ${problems.join('; ')}. Body: ${answer.body}`
+}

@@ -1,0 +1,69 @@
+/**
+ * The standalone server's door: a node:http request listener that answers the public API
+ * by calling the api layer directly (no Fetch Request/Response objects, no path-to-regexp,
+ * no streams), and hands every other request to `fallback` (the express app with the msw
+ * handlers, the admin API and media). The rules all live in the api layer, so this door
+ * answers exactly as the msw handlers do; the contract suite runs against both.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
+import { fail } from '../api/respond.js'
+import { checkingEnabled, offDocument } from '../openapi/test-mode.js'
+import type { WorldSource } from '../handlers/create-handlers.js'
+import { originOf, publicRoute } from './public-route.js'
+import { readNodeBody } from './read-node-body.js'
+import { writeInternalError, writeOutcome } from './write-outcome.js'
+
+function apiKeyOf(req: IncomingMessage): string | null {
+  const key = req.headers['x-api-key']
+  return key === undefined ? null : Array.isArray(key) ? key.join(', ') : key
+}
+
+type Send = (req: IncomingMessage, res: ServerResponse, outcome: Outcome) => void
+
+/** Test mode (AUDIO_TASK_MOCK_CHECK_RESPONSES=1): each answer is checked against the OpenAPI document first. */
+function checkedSend(source: WorldSource): Send {
+  return (req, res, outcome) => {
+    if (outcome.drop) return writeOutcome(req, res, outcome)
+    const { status, headers, body } = outcome.response
+    const answer = { method: req.method!, path: req.url!.split('?', 1)[0]!, status, body, headers: new Headers({ 'content-type': 'application/json', ...headers }) }
+    offDocument(answer, source.world.scenario).then(
+      (message) => writeOutcome(req, res, message === null ? outcome : { response: fail(500, message), delayMs: outcome.delayMs }),
+      (error: unknown) => writeInternalError(res, error),
+    )
+  }
+}
+
+async function create(source: WorldSource, req: IncomingMessage, res: ServerResponse, origin: string, send: Send): Promise<void> {
+  const world = source.world
+  const body = await readNodeBody(req, world.scenario.service.maxBodyBytes)
+  const outcome = createTask(world, { apiKey: apiKeyOf(req), origin, contentType: req.headers['content-type'] ?? null, body })
+  send(req, res, outcome)
+}
+
+export function createPublicDoor(source: WorldSource, fallback: RequestListener): RequestListener {
+  const send: Send = checkingEnabled() ? checkedSend(source) : writeOutcome
+  return (req, res) => {
+    const route = publicRoute(req.method, req.url)
+    const origin = route === null ? null : originOf(req.headers.host)
+    if (route === null || origin === null) {
+      fallback(req, res)
+      return
+    }
+    try {
+      switch (route.kind) {
+        case 'get_task':
+          send(req, res, getTask(source.world, { apiKey: apiKeyOf(req), origin }, route.taskId))
+          return
+        case 'usage':
+          send(req, res, getUsage(source.world, { apiKey: apiKeyOf(req), origin }))
+          return
+        case 'create':
+          create(source, req, res, origin, send).catch((error: unknown) => writeInternalError(res, error))
+          return
+      }
+    } catch (error) {
+      writeInternalError(res, error)
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * What only the standalone server's own door does: stop reading a body that passes the
+ * limit and answer 413 before the client has finished sending; answer a bug with JSON;
+ * hand every route it does not know to the fallback.
+ */
+import { createServer, request, type RequestListener, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { WorldSource } from '../../src/handlers/create-handlers.js'
+import { createPublicDoor } from '../../src/server/public-door.js'
+import { startServer, type RunningServer } from '../../src/server/start-server.js'
+
+let running: RunningServer | null = null
+let bare: Server | null = null
+afterEach(async () => {
+  await running?.close()
+  running = null
+  if (bare !== null) await new Promise<void>((resolve) => bare!.close(() => resolve()))
+  bare = null
+})
+
+async function listen(listener: RequestListener): Promise<string> {
+  bare = createServer(listener)
+  await new Promise<void>((resolve) => bare!.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(bare.address() as AddressInfo).port}`
+}
+
+describe('standalone server transport', () => {
+  it('answers 413 with connection: close as soon as a streamed body passes the limit, before it ends', { timeout: 5_000 }, async () => {
+    running = await startServer({ scenario: 'version: 1\nservice: { max_body_bytes: 64 }\naccounts: [{ api_key: k, credits: 10 }]\n' })
+    const { hostname, port } = new URL(running.url)
+    const req = request({ hostname, port, method: 'POST', path: '/api/v1/task', headers: { 'x-api-key': 'k', 'content-type': 'application/json', 'transfer-encoding': 'chunked' } })
+    const answered = new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }))
+      })
+      req.on('error', reject)
+    })
+    req.write(`{"model":"music-model","input":"${'x'.repeat(100)}`)
+    // The request is never ended: the answer must not wait for the rest of the body.
+    const reply = await answered
+    req.destroy()
+    expect(reply.status).toBe(413)
+    expect(reply.connection).toBe('close')
+    expect(JSON.parse(reply.body)).toEqual({ code: 413, message: expect.stringMatching(/^Request body too large: \d+ bytes or more, the limit is 64 bytes$/) })
+    expect(running.mock.world.tasks.size).toBe(0)
+  })
+
+  it('answers an exception in the api layer with a JSON 500 and keeps serving', async () => {
+    let calls = 0
+    const broken: WorldSource = {
+      get world(): never {
+        calls += 1
+        throw new Error('the world is broken')
+      },
+    }
+    const url = await listen(createPublicDoor(broken, () => undefined))
+    for (const [method, path] of [['GET', '/api/v1/account/usage'], ['GET', '/api/v1/task/x'], ['POST', '/api/v1/task']] as const) {
+      const response = await fetch(url + path, { method, headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined })
+      expect(response.status).toBe(500)
+      expect(response.headers.get('content-type')).toBe('application/json')
+      expect(await response.json()).toEqual({ code: 500, message: 'Internal error in audio-task-mock (a bug, please report it): the world is broken' })
+    }
+    expect(calls).toBe(3)
+  })
+
+  it('hands every other route to the fallback untouched, body included', async () => {
+    const seen: string[] = []
+    const source: WorldSource = {
+      get world(): never {
+        throw new Error('a fallback route must not reach the api layer')
+      },
+    }
+    const url = await listen(
+      createPublicDoor(source, (req, res) => {
+        let body = ''
+        req.setEncoding('utf8')
+        req.on('data', (chunk: string) => (body += chunk))
+        req.on('end', () => {
+          seen.push(`${req.method} ${req.url} ${body}`)
+          res.end('fallback')
+        })
+      }),
+    )
+    for (const [method, path] of [['GET', '/__admin/health'], ['PUT', '/api/v1/task'], ['POST', '/api/v1/task/'], ['GET', '/api/v1/task/a%20b']]) {
+      const response = await fetch(url + path, { method, body: method === 'GET' ? undefined : 'payload' })
+      expect(await response.text()).toBe('fallback')
+    }
+    expect(seen).toEqual(['GET /__admin/health ', 'PUT /api/v1/task payload', 'POST /api/v1/task/ payload', 'GET /api/v1/task/a%20b '])
+  })
+})
