@@ -26,7 +26,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --lives N          in-process task lives (default 1000)
   --tasks N          tasks for the memory case (default 100000)
   --cold-runs N      cold-start runs per server (default 11)
-  --cli FILE         the CLI build the cold-start case spawns (default dist/cli/bin.js)
+  --cli FILE         the CLI build the cold-start case spawns (default dist/bin/audio-task-mock.js, the bundled CLI)
   --no-express       skip the express + msw door in the HTTP cases
   --only LIST        comma-separated sections: ${SECTIONS.join(',')}
   --out FILE         where to write the report (default bench/RESULTS.md)

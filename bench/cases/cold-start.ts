@@ -1,6 +1,6 @@
 /**
  * Cold start: from spawning the process to the first 200 of Get Task. The fake runs as users
- * run it (`node dist/cli/bin.js --port 0` with the bundled default scenario, or another build
+ * run it (`node dist/bin/audio-task-mock.js --port 0` with the bundled default scenario, or another build
  * of the CLI given with --cli) and needs a create before it has a task to read; the baseline
  * is a bare node:http script answering the same bytes. Runs alternate between the two; the
  * report gives medians.

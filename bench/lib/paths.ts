@@ -15,7 +15,7 @@ function findRoot(from: string): string {
 export const BENCH_BUILD = fileURLToPath(new URL('..', import.meta.url))
 export const ROOT = findRoot(BENCH_BUILD)
 /** The CLI as users run it: plain tsc output. */
-export const CLI = join(ROOT, 'dist', 'cli', 'bin.js')
+export const CLI = join(ROOT, 'dist', 'bin', 'audio-task-mock.js')
 export const BENCH_SCENARIO = join(ROOT, 'bench', 'scenarios', 'bench.yaml')
 export const BARE_SERVER = join(BENCH_BUILD, 'servers', 'bare.js')
 export const EXPRESS_SERVER = join(BENCH_BUILD, 'servers', 'express-door.js')

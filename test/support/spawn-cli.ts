@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-export const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url))
+export const BIN = fileURLToPath(new URL('../../dist/bin/audio-task-mock.js', import.meta.url))
 
 export interface Started {
   child: ChildProcess

@@ -1,0 +1,20 @@
+// Bundles the CLI into dist/bin/ with esbuild: one module graph of a few files instead of the
+// ~400 files Node 20 would otherwise resolve and load at start-up (zod, yaml, faker…), which is
+// most of the cold start. Modules the CLI imports lazily (the express app, verify, --state)
+// stay in chunks of their own, loaded only when needed. Chunks sit beside the entry, so
+// `new URL('../../scenarios/…', import.meta.url)` means the same in every file.
+import { build } from 'esbuild'
+
+await build({
+  entryPoints: { 'audio-task-mock': 'src/cli/bin.ts' },
+  outdir: 'dist/bin',
+  chunkNames: 'chunk-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // CommonJS dependencies bundled into ESM still call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+})
