@@ -64,7 +64,7 @@ describe('admin exposure on 0.0.0.0 (traffic to 127.0.0.1 only)', () => {
     running = await startServer({ scenario: SCENARIO, host: '0.0.0.0', port: 0, adminToken: 'open-sesame' })
     const origin = loopback(running)
     const before = snapshot(running.mock)
-    for (const headers of [{}, { authorization: 'Bearer open-sesam' }, { authorization: 'Bearer open-sesame-2' }, { 'x-admin-token': '' }, { authorization: 'Basic open-sesame' }, { 'x-admin-token': 'OPEN-SESAME' }]) {
+    for (const headers of [{}, { authorization: 'Bearer open-sesam' }, { authorization: 'Bearer open-sesame-2' }, { 'x-admin-token': '' }, { authorization: 'Basic open-sesame' }, { 'x-admin-token': 'OPEN-SESAME' }] as Array<Record<string, string>>) {
       const reply = await call(origin, 'POST', '/__admin/clock/advance', { body: '{"by":"1h"}', headers: { ...headers, 'content-type': 'application/json' } })
       expectSound(reply, JSON.stringify(headers))
       expect(reply.status, JSON.stringify(headers)).toBe(401)
