@@ -56,6 +56,8 @@ export interface MixedSoak {
   flat: boolean
   slopeMbPerMin: number
   resets: number
+  /** [seconds since start, RSS MB], every second. */
+  samples: Array<[number, number]>
 }
 
 type Context = { taskId?: string }
@@ -154,6 +156,7 @@ export async function runMixedSoak(seconds: number, log: (line: string) => void,
       flat: rssEndMb <= rssStartMb * 1.05,
       slopeMbPerMin: slope(samples.filter(([t]) => t >= seconds / 2)) * 60,
       resets,
+      samples,
     }
   } finally {
     await server.stop()

@@ -10,7 +10,7 @@ import { ledgerViolations } from '../../src/domain/ledger.js'
 import type { MockCore } from '../../src/mock/mock-core.js'
 import { snapshotWorld } from '../../src/state/snapshot.js'
 
-export const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40)
+export const RUNS = Number(process.env['FUZZ_RUNS'] ?? 25)
 
 export const nasty = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
