@@ -10,19 +10,21 @@ import { parseArgs } from 'node:util'
 import { runColdStart } from './cases/cold-start.js'
 import { runHttp } from './cases/http.js'
 import { runSoak } from './cases/soak.js'
+import { runMixedSoak } from './cases/soak-mixed.js'
 import { runInProcess, runMemory } from './cases/workers.js'
 import { machine } from './lib/machine.js'
 import { CLI, ROOT } from './lib/paths.js'
 import { render, verdicts, type Results } from './lib/report.js'
 
-const SECTIONS = ['http', 'cold', 'inprocess', 'memory', 'soak'] as const
+const SECTIONS = ['http', 'cold', 'inprocess', 'memory', 'soak', 'mixed'] as const
 
 const USAGE = `Usage: npm run bench -- [options]
 
-  --quick            short smoke run (1 round of 1 s, 3 cold starts, 5 s soak, 10 000 tasks); writes bench/.tmp/RESULTS.quick.md
+  --quick            short smoke run (1 round of 1 s, 3 cold starts, 5 s soak, 6 s mixed soak, 10 000 tasks); writes bench/.tmp/RESULTS.quick.md
   --rounds N         alternating rounds per HTTP case (default 5)
   --seconds S        seconds per server per round (default 5)
   --soak S           soak duration in seconds (default 300)
+  --mixed S          mixed soak duration in seconds (creates, reads, faults; default 300, --quick 6)
   --lives N          in-process task lives (default 1000)
   --tasks N          tasks for the memory case (default 100000)
   --cold-runs N      cold-start runs per server (default 11)
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     seconds: { type: 'string' },
     soak: { type: 'string' },
+    mixed: { type: 'string' },
     lives: { type: 'string' },
     tasks: { type: 'string' },
     'cold-runs': { type: 'string' },
@@ -92,6 +95,7 @@ if (only.has('cold')) results.coldStart = await runColdStart(num('cold-runs', va
 if (only.has('inprocess')) results.inProcess = await runInProcess(num('lives', values.lives, 1000), log)
 if (only.has('memory')) results.memory = await runMemory(num('tasks', values.tasks, quick ? 10_000 : 100_000), log)
 if (only.has('soak')) results.soak = await runSoak(num('soak', values.soak, quick ? 5 : 300), log)
+if (only.has('mixed')) results.mixedSoak = await runMixedSoak(num('mixed', values.mixed, quick ? 6 : 300), log)
 
 mkdirSync(dirname(out), { recursive: true })
 writeFileSync(out, render(results))
@@ -100,7 +104,7 @@ for (const v of verdicts(results)) log(`${v.met ? 'met   ' : 'MISSED'} ${v.what}
 log(`wrote ${out}`)
 
 // Figures never fail the run (a shared machine is noisy); errors do: they mean something is broken.
-const errors = (results.http ?? []).reduce((sum, row) => sum + row.errors, 0) + (results.soak?.errors ?? 0)
+const errors = (results.http ?? []).reduce((sum, row) => sum + row.errors, 0) + (results.soak?.errors ?? 0) + (results.mixedSoak?.unscripted ?? 0)
 if (errors > 0) {
   log(`${errors} requests failed: see the errors column`)
   process.exitCode = 1

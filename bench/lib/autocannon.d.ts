@@ -18,7 +18,15 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     body?: string
     timeout?: number
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>
+    requests?: Array<{
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      body?: string
+      /** Rewrites the request before it is sent; `context` is per connection. */
+      setupRequest?: (request: { method?: string; path?: string; headers?: Record<string, string>; body?: string }, context: any) => object
+      onResponse?: (status: number, body: string, context: any, headers: Record<string, string>) => void
+    }>
   }
 
   interface Result {

@@ -2,6 +2,8 @@
 import type { ColdStart } from '../cases/cold-start.js'
 import type { HttpRow } from '../cases/http.js'
 import type { Soak } from '../cases/soak.js'
+import type { MixedSoak } from '../cases/soak-mixed.js'
+import { mixedSection, mixedVerdict } from './report-mixed.js'
 import type { InProcess, Memory } from '../cases/workers.js'
 import { relative } from 'node:path'
 import type { Machine } from './machine.js'
@@ -18,6 +20,7 @@ export interface Results {
   inProcess?: InProcess
   memory?: Memory
   soak?: Soak
+  mixedSoak?: MixedSoak
 }
 
 export interface Verdict {
@@ -53,6 +56,7 @@ export function verdicts(results: Results): Verdict[] {
       met: soak.flat && soak.errors === 0,
     })
   }
+  if (results.mixedSoak) out.push(mixedVerdict(results.mixedSoak))
   return out
 }
 
@@ -107,6 +111,7 @@ export function render(results: Results): string {
   if (soak) {
     parts.push('', '## Soak', '', `${soak.seconds} s of Get Task (finished, unfinished, unknown id) and usage at full load: ${thousands(soak.rps)} req/s, ${soak.errors} errors. RSS sampled every second: median ${fixed(soak.rssStartMb)} MB from 10% to 30% of the run, ${fixed(soak.rssEndMb)} MB over the last 20%, ${fixed(soak.rssMaxMb)} MB at most; least-squares trend over the second half ${fixed(soak.slopeMbPerMin, 2)} MB/min.`)
   }
+  if (results.mixedSoak) parts.push(...mixedSection(results.mixedSoak))
   parts.push('')
   return parts.join('\n')
 }

@@ -8,6 +8,14 @@ export interface Clock {
   now(): number
 }
 
+/** The last instant a Date can hold (+275760-09-13): past it `toISOString` throws, so no clock may go there. */
+export const LAST_INSTANT_MS = 8.64e15
+
+function withinRange(ms: number): number {
+  if (!(ms <= LAST_INSTANT_MS)) throw new RangeError(`the clock cannot pass ${new Date(LAST_INSTANT_MS).toISOString()}, the last instant a date can hold`)
+  return ms
+}
+
 export class ManualClock implements Clock {
   #now: number
 
@@ -21,7 +29,7 @@ export class ManualClock implements Clock {
 
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError(`the clock only moves forward: cannot advance by ${ms} ms`)
-    this.#now += ms
+    this.#now = withinRange(this.#now + ms)
   }
 
   set(ms: number): void {
@@ -30,7 +38,7 @@ export class ManualClock implements Clock {
         `the clock only moves forward: ${new Date(ms).toISOString()} is before ${new Date(this.#now).toISOString()}`,
       )
     }
-    this.#now = ms
+    this.#now = withinRange(ms)
   }
 }
 
@@ -58,6 +66,7 @@ export class AutoClock implements Clock {
 
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError(`the clock only moves forward: cannot advance by ${ms} ms`)
+    withinRange(this.now() + ms)
     this.#offset += ms
   }
 
@@ -68,7 +77,7 @@ export class AutoClock implements Clock {
         `the clock only moves forward: ${new Date(ms).toISOString()} is before ${new Date(now).toISOString()}`,
       )
     }
-    this.#offset += ms - now
+    this.#offset += withinRange(ms) - now
   }
 }
 

@@ -12,6 +12,7 @@ import { adminHostOf, createMockCore, type MockClock, type MockCore, type MockOp
 import type { ScenarioInput } from '../mock/resolve-scenario.js'
 import { lazyApp } from './lazy-app.js'
 import { createPublicDoor } from './public-door.js'
+import { requireHost } from './require-host.js'
 
 export interface ServerOptions extends MockOptions {
   /** 0 (default) picks a free port. */
@@ -60,7 +61,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const mock = createMockCore(options)
   const host = options.host ?? '127.0.0.1'
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
-  const server = createServer(createPublicDoor(mock, lazyApp(adminHostOf(mock), { admin })))
+  const server = createServer({ requireHostHeader: false }, requireHost(createPublicDoor(mock, lazyApp(adminHostOf(mock), { admin }))))
   server.on('clientError', answerClientError)
   let closing = false
   // Once closing, a keep-alive connection is let go as soon as its in-flight answer is sent.

@@ -12,6 +12,7 @@ import type { Scenario } from '../../src/domain/types.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import type { MockCore } from '../../src/mock/mock-core.js'
 import { createApp } from '../../src/server/create-app.js'
+import { requireHost } from '../../src/server/require-host.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 
 export interface Reply {
@@ -101,7 +102,7 @@ export function expressDoor(): Door {
     teardown: async () => undefined,
     async start(scenario) {
       const mock = createMock({ scenario })
-      server = createServer(createApp(mock))
+      server = createServer({ requireHostHeader: false }, requireHost(createApp(mock))) // as startServer: JSON 400 without Host
       await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
       return { mock, origin: url, call: (method, path, options) => send(url, method, path, options, mock.scenario) }
