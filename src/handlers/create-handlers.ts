@@ -64,25 +64,22 @@ export function createHandlers(source: WorldSource, options: HandlerOptions = {}
     }),
     // msw also matches these paths with a trailing slash; the document does not, so those go on to a 404.
     http.get(`${base}/api/v1/task/:taskId`, ({ request, params }) => {
-      if (new URL(request.url).pathname.endsWith('/')) return undefined
-      const outcome = getTask(source.world, { apiKey: apiKeyOf(request), origin: new URL(request.url).origin }, String(params['taskId']))
-      return settle(outcome, drop)
+      const url = new URL(request.url)
+      if (url.pathname.endsWith('/')) return undefined
+      return settle(getTask(source.world, { apiKey: apiKeyOf(request), origin: url.origin }, String(params['taskId'])), drop)
     }),
     http.post(`${base}/api/v1/task`, async ({ request }) => {
-      if (new URL(request.url).pathname.endsWith('/')) return undefined
+      const url = new URL(request.url)
+      if (url.pathname.endsWith('/')) return undefined
       const world = source.world
       const body = await readBody(request, world.scenario.service.maxBodyBytes)
-      const outcome = createTask(world, {
-        apiKey: apiKeyOf(request),
-        origin: new URL(request.url).origin,
-        contentType: request.headers.get('content-type'),
-        body,
-      })
+      const outcome = createTask(world, { apiKey: apiKeyOf(request), origin: url.origin, contentType: request.headers.get('content-type'), body })
       return settle(outcome, drop)
     }),
     http.get(`${base}/api/v1/account/usage`, ({ request }) => {
-      if (new URL(request.url).pathname.endsWith('/')) return undefined
-      return settle(getUsage(source.world, { apiKey: apiKeyOf(request), origin: new URL(request.url).origin }), drop)
+      const url = new URL(request.url)
+      if (url.pathname.endsWith('/')) return undefined
+      return settle(getUsage(source.world, { apiKey: apiKeyOf(request), origin: url.origin }), drop)
     }),
     http.all(`${base}/api/v1/*`, ({ request }) => toResponse(routeMiss(request.method, new URL(request.url).pathname))),
   ]
