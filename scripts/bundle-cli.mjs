@@ -3,7 +3,11 @@
 // most of the cold start. Modules the CLI imports lazily (the express app, verify, --state)
 // stay in chunks of their own, loaded only when needed. Chunks sit beside the entry, so
 // `new URL('../../scenarios/…', import.meta.url)` means the same in every file.
+import { rmSync } from 'node:fs'
 import { build } from 'esbuild'
+
+// Chunk names carry content hashes: start empty so old chunks do not pile up.
+rmSync('dist/bin', { recursive: true, force: true })
 
 await build({
   entryPoints: { 'audio-task-mock': 'src/cli/bin.ts' },
