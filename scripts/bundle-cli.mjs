@@ -4,10 +4,25 @@
 // stay in chunks of their own, loaded only when needed. Chunks sit beside the entry, so
 // `new URL('../../scenarios/…', import.meta.url)` means the same in every file.
 import { rmSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { build } from 'esbuild'
 
 // Chunk names carry content hashes: start empty so old chunks do not pile up.
 rmSync('dist/bin', { recursive: true, force: true })
+
+/**
+ * zod re-exports its 60-odd message locales as `z.locales`; the fake never uses any but English
+ * (which zod loads on its own), and their code is a third of what the CLI compiles at start-up.
+ */
+const englishZodOnly = {
+  name: 'english-zod-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: dirname(args.path),
+    }))
+  },
+}
 
 await build({
   entryPoints: { 'audio-task-mock': 'src/cli/bin.ts' },
@@ -20,5 +35,6 @@ await build({
   target: 'node20',
   // CommonJS dependencies bundled into ESM still call require() for Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [englishZodOnly],
   logLevel: 'warning',
 })
