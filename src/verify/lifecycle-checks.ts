@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util'
 import { expect, LYRICS, type Check } from './checks.js'
-import type { Exchange, Session } from './session.js'
+import type { Exchange } from './session.js'
 
 const RANK: Record<string, number> = { pending: 0, running: 1, success: 2, failure: 2, timeout: 2 }
 const INPUTS = { lyrics: LYRICS, music: { gpt_description_prompt: 'audio-task-mock verify: a ten-second test jingle' } }
