@@ -2,8 +2,9 @@
  * Cold start: from spawning the process to the first 200 of Get Task. The fake runs as users
  * run it (`node dist/bin/audio-task-mock.js --port 0` with the bundled default scenario, or another build
  * of the CLI given with --cli) and needs a create before it has a task to read; the baseline
- * is a bare node:http script answering the same bytes. Runs alternate between the two; the
- * report gives medians.
+ * is a bare node:http script answering the same bytes. The same CLI is also started with its
+ * code cache off (AUDIO_TASK_MOCK_CODE_CACHE=off, docs/decisions/010-code-cache.md) to show what
+ * the cache saves. Runs rotate among the three; the report gives medians.
  */
 import { performance } from 'node:perf_hooks'
 import { expectStatus, send } from '../lib/http-request.js'
@@ -21,17 +22,21 @@ export interface ColdStart {
   /** The fake's time to its ready line, and from there to the first 200. */
   fakeReadyMs: number
   ratio: number
+  /** The same CLI compiling every chunk from source. */
+  noCacheMs: number
+  noCacheRatio: number
   bareAll: number[]
   fakeAll: number[]
+  noCacheAll: number[]
 }
 
 const DEMO_KEY = 'demo-key'
 /** Named explicitly (it is the CLI's default) so that a CLI built elsewhere (--cli) serves the same scenario. */
 const DEFAULT_SCENARIO = join(ROOT, 'scenarios', 'default.yaml')
 
-async function fake(cli: string): Promise<{ total: number; ready: number }> {
+async function fake(cli: string, env: Record<string, string> = {}): Promise<{ total: number; ready: number }> {
   const start = performance.now()
-  const server = await spawnServer('fake', [cli, '--port', '0', '--scenario', DEFAULT_SCENARIO])
+  const server = await spawnServer('fake', [cli, '--port', '0', '--scenario', DEFAULT_SCENARIO], env)
   const ready = performance.now() - start
   try {
     const created = await expectStatus(server.url, createRequest(DEMO_KEY), 202)
@@ -70,10 +75,14 @@ export async function runColdStart(runs: number, cli: string, log: (line: string
   const bareAll: number[] = []
   const fakeAll: number[] = []
   const readyAll: number[] = []
+  const noCacheAll: number[] = []
+  const kinds = ['bare', 'fake', 'no-cache'] as const
   for (let i = 0; i < runs; i++) {
-    const order = i % 2 === 0 ? ['bare', 'fake'] : ['fake', 'bare']
-    for (const which of order) {
+    // Each kind takes each place in the order as often as the others.
+    for (let k = 0; k < kinds.length; k++) {
+      const which = kinds[(i + k) % kinds.length]
       if (which === 'bare') bareAll.push(await bare(body))
+      else if (which === 'no-cache') noCacheAll.push((await fake(cli, { AUDIO_TASK_MOCK_CODE_CACHE: 'off' })).total)
       else {
         const { total, ready } = await fake(cli)
         fakeAll.push(total)
@@ -83,5 +92,6 @@ export async function runColdStart(runs: number, cli: string, log: (line: string
   }
   const bareMs = median(bareAll)
   const fakeMs = median(fakeAll)
-  return { runs, cli, bareMs, fakeMs, fakeReadyMs: median(readyAll), ratio: fakeMs / bareMs, bareAll, fakeAll }
+  const noCacheMs = median(noCacheAll)
+  return { runs, cli, bareMs, fakeMs, fakeReadyMs: median(readyAll), ratio: fakeMs / bareMs, noCacheMs, noCacheRatio: noCacheMs / bareMs, bareAll, fakeAll, noCacheAll }
 }

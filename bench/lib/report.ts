@@ -94,6 +94,7 @@ export function render(results: Results): string {
     parts.push(table(['server', 'median ms', 'ratio', 'all runs (ms)'], [
       ['bare node:http', fixed(cold.bareMs), '1', cold.bareAll.map((v) => fixed(v)).join(', ')],
       ['fake (CLI)', fixed(cold.fakeMs), ratio(cold.ratio), cold.fakeAll.map((v) => fixed(v)).join(', ')],
+      ['fake, code cache off', fixed(cold.noCacheMs), ratio(cold.noCacheRatio), cold.noCacheAll.map((v) => fixed(v)).join(', ')],
     ]))
   }
   const inProcess = results.inProcess
