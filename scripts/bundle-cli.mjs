@@ -87,7 +87,9 @@ writeMissingCaches(OUT, [LAUNCHER])
 async function warmUp() {
   const child = spawn(process.execPath, [`${OUT}/${LAUNCHER}`, '--port', '0', '--host', '127.0.0.1', '--scenario', 'scenarios/default.yaml'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, [CODE_CACHE_ENV]: 'write' },
+    // The fake's own settings (an admin token, test mode) stay out of the warm-up: it serves the
+    // default scenario as `npm start` does.
+    env: { ...withoutOwnSettings(process.env), [CODE_CACHE_ENV]: 'write' },
   })
   let output = ''
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
@@ -125,4 +127,8 @@ async function warmUp() {
   }
   const { code, signal } = await exited
   if (code !== 0) throw new Error(`warm-up: the CLI exited with ${code ?? signal}:\n${output}`)
+}
+
+function withoutOwnSettings(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('AUDIO_TASK_MOCK_')))
 }
