@@ -28,7 +28,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --lives N          in-process task lives (default 1000)
   --tasks N          tasks for the memory case (default 100000)
   --cold-runs N      cold-start runs per server (default 11)
-  --cli FILE         the CLI build the cold-start case spawns (default dist/bin/audio-task-mock.js, the bundled CLI)
+  --cli FILE         the CLI build the HTTP and cold-start cases spawn (default dist/bin/audio-task-mock.js, the bundled CLI)
   --no-express       skip the express + msw door in the HTTP cases
   --only LIST        comma-separated sections: ${SECTIONS.join(',')}
   --out FILE         where to write the report (default bench/RESULTS.md)
@@ -90,7 +90,7 @@ const results: Results = {
   protocol,
   machine: machine(),
 }
-if (only.has('http')) results.http = await runHttp(protocol, !quick && values['no-express'] !== true, log)
+if (only.has('http')) results.http = await runHttp(protocol, !quick && values['no-express'] !== true, log, resolve(values.cli ?? CLI))
 if (only.has('cold')) results.coldStart = await runColdStart(num('cold-runs', values['cold-runs'], quick ? 3 : 11), resolve(values.cli ?? CLI), log)
 if (only.has('inprocess')) results.inProcess = await runInProcess(num('lives', values.lives, 1000), log)
 if (only.has('memory')) results.memory = await runMemory(num('tasks', values.tasks, quick ? 10_000 : 100_000), log)

@@ -64,8 +64,8 @@ function row(name: string, server: string, target: number | null, samples: reado
   }
 }
 
-export async function runHttp(protocol: Protocol, withExpress: boolean, log: (line: string) => void): Promise<HttpRow[]> {
-  const doors: ServerProcess[] = [await spawnServer(FAST, [CLI, '--port', '0', '--scenario', BENCH_SCENARIO])]
+export async function runHttp(protocol: Protocol, withExpress: boolean, log: (line: string) => void, cli: string = CLI): Promise<HttpRow[]> {
+  const doors: ServerProcess[] = [await spawnServer(FAST, [cli, '--port', '0', '--scenario', BENCH_SCENARIO])]
   if (withExpress) doors.push(await spawnServer(EXPRESS, [EXPRESS_SERVER, BENCH_SCENARIO]))
   const rows: HttpRow[] = []
   try {
