@@ -52,13 +52,9 @@ export function journalCreate(world: World, request: BodyRequest, answer: () => 
   const account = request.apiKey === null ? undefined : world.account(request.apiKey)
   const credits = account === undefined ? null : { available: account.ledger.available, toppedUp: account.ledger.topped_up }
   const outcome = answer()
-  let taskId: string | null = null
-  let taskType: JournalRecord['taskType'] = null
-  if (outcome.response?.status === 202) {
-    const data = (JSON.parse(outcome.response.body) as { data: { task_id: string; type: JournalRecord['taskType'] } }).data
-    taskId = data.task_id
-    taskType = data.type
-  }
+  const created = outcome.response?.created
+  const taskId = created?.id ?? null
+  const taskType = created?.type ?? null
   const fingerprint = typeof request.body === 'string' ? hash53(request.body) : null
   const base: Base = { method: 'POST', path: '/api/v1/task', endpoint: 'create', apiKey: request.apiKey, taskId, taskType, taskStatus: null, fingerprint, credits }
   recordOutcome(world, base, outcome)

@@ -99,7 +99,9 @@ const answerCreate = rateLimited(function answerCreate(world: World, request: Bo
       }
       return fail(402, `Insufficient credits: available ${error.available}, required ${error.required}`)
     }
-    return ok(202, renderCreated(created.task))
+    const response = ok(202, renderCreated(created.task))
+    response.created = { id: created.task.id, type: created.task.type }
+    return response
   })
 })
 

@@ -3,6 +3,7 @@
  * `{code, message}`, with `code` equal to the HTTP status. Rendered to JSON text here, once,
  * so every door sends the same bytes.
  */
+import type { TaskType } from '../domain/types.js'
 import type { Task } from '../domain/world.js'
 
 export interface ApiResponse {
@@ -10,6 +11,8 @@ export interface ApiResponse {
   /** JSON text. */
   body: string
   headers?: Readonly<Record<string, string>>
+  /** The task a 202 of Create Task created, for the journal; doors send only status, headers and body. */
+  created?: { readonly id: string; readonly type: TaskType }
 }
 
 export function ok(status: number, data: unknown, headers?: Record<string, string>): ApiResponse {
@@ -20,7 +23,17 @@ export function fail(status: number, message: string, headers?: Record<string, s
   return { status, body: JSON.stringify({ code: status, message }), headers }
 }
 
-export const iso = (ms: number): string => new Date(ms).toISOString()
+/** The last instant formatted: on a manual clock most answers show the same few instants. */
+let lastMs = Number.NaN
+let lastIso = ''
+
+export function iso(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString()
+    lastMs = ms
+  }
+  return lastIso
+}
 
 /** Asset paths in outputs become URLs on the origin the client used. */
 function absolute(origin: string, value: unknown): unknown {

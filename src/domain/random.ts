@@ -55,14 +55,26 @@ export function createRng(seed: number): Rng {
     c = (c + t) | 0
     return t >>> 0
   }
-  const hex8 = (): string => u32().toString(16).padStart(8, '0')
   return {
     next: () => u32() / 4294967296,
     int: (min, max) => min + Math.floor((u32() / 4294967296) * (max - min + 1)),
     uuid: () => {
-      const h = hex8() + hex8() + hex8() + hex8()
-      const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)
-      return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
+      // Four words of output as 32 hex digits, the version nibble set to 4 and the variant's top
+      // bits to 10: xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx.
+      const w0 = u32()
+      const w1 = u32()
+      const w2 = u32()
+      const w3 = u32()
+      return (
+        HEX[w0 >>> 24]! + HEX[(w0 >>> 16) & 0xff]! + HEX[(w0 >>> 8) & 0xff]! + HEX[w0 & 0xff]! +
+        '-' + HEX[w1 >>> 24]! + HEX[(w1 >>> 16) & 0xff]! +
+        '-4' + HEX[(w1 >>> 8) & 0xf]![1]! + HEX[w1 & 0xff]! +
+        '-' + HEX[(((w2 >>> 24) & 0x3f) | 0x80)]! + HEX[(w2 >>> 16) & 0xff]! +
+        '-' + HEX[(w2 >>> 8) & 0xff]! + HEX[w2 & 0xff]! + HEX[w3 >>> 24]! + HEX[(w3 >>> 16) & 0xff]! + HEX[(w3 >>> 8) & 0xff]! + HEX[w3 & 0xff]!
+      )
     },
   }
 }
+
+/** Two hex digits for each byte. */
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
