@@ -26,6 +26,33 @@ export function slope(points: ReadonlyArray<readonly [number, number]>): number 
   return den === 0 ? 0 : num / den
 }
 
+/**
+ * The lowest sample of each stretch between resets (stretch k: from k·every to (k+1)·every
+ * seconds): what a reset gives back, without the climb that the work between resets causes.
+ */
+export function floorsBetweenResets(samples: ReadonlyArray<readonly [number, number]>, every: number): number[] {
+  const floors: number[] = []
+  for (const [t, value] of samples) {
+    const k = Math.floor(t / every)
+    floors[k] = Math.min(floors[k] ?? Number.POSITIVE_INFINITY, value)
+  }
+  return Array.from(floors, (floor) => floor ?? Number.NaN)
+}
+
+/**
+ * Memory kept across resets does not grow: the median floor of the last third of the stretches
+ * is within 5% of that of the first third (the first stretch, start-up and warm-up, left out).
+ * Needs at least three stretches after the first; fewer cannot show a trend and do not pass.
+ */
+export function floorsFlat(floors: readonly number[]): { early: number; late: number; flat: boolean } {
+  const judged = floors.slice(1).filter((floor) => Number.isFinite(floor))
+  if (judged.length < 3) return { early: Number.NaN, late: Number.NaN, flat: false }
+  const third = Math.floor(judged.length / 3)
+  const early = median(judged.slice(0, third))
+  const late = median(judged.slice(judged.length - third))
+  return { early, late, flat: late <= early * 1.05 }
+}
+
 export const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : '–')
 
 /** `12 345` style thousands, for req/s. */
