@@ -143,7 +143,7 @@ export async function runMixedSoak(seconds: number, log: (line: string) => void,
     const rss = (from: number, to: number) => median(samples.filter(([t]) => t >= seconds * from && t < seconds * to).map(([, mb]) => mb))
     const rssStartMb = rss(0.1, 0.3)
     const rssEndMb = rss(0.8, 2)
-    const floors = floorsBetweenResets(samples, resetEvery)
+    const floors = floorsBetweenResets(samples, resetEvery, seconds)
     const { early, late, flat } = floorsFlat(floors)
     return {
       seconds,

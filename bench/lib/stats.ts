@@ -29,14 +29,16 @@ export function slope(points: ReadonlyArray<readonly [number, number]>): number 
 /**
  * The lowest sample of each stretch between resets (stretch k: from k·every to (k+1)·every
  * seconds): what a reset gives back, without the climb that the work between resets causes.
+ * Only the whole stretches of a run of `seconds` count: samples taken after it (the server
+ * sampled once more after the load stopped) or in a stretch it ended in make no floor.
  */
-export function floorsBetweenResets(samples: ReadonlyArray<readonly [number, number]>, every: number): number[] {
-  const floors: number[] = []
+export function floorsBetweenResets(samples: ReadonlyArray<readonly [number, number]>, every: number, seconds: number): number[] {
+  const floors: number[] = new Array<number>(Math.floor(seconds / every)).fill(Number.POSITIVE_INFINITY)
   for (const [t, value] of samples) {
     const k = Math.floor(t / every)
-    floors[k] = Math.min(floors[k] ?? Number.POSITIVE_INFINITY, value)
+    if (k < floors.length) floors[k] = Math.min(floors[k]!, value)
   }
-  return Array.from(floors, (floor) => floor ?? Number.NaN)
+  return floors.map((floor) => (floor === Number.POSITIVE_INFINITY ? Number.NaN : floor))
 }
 
 /**

@@ -4,9 +4,9 @@
  * CLI (`cli.js` and its chunks) through V8's code cache. Built by scripts/bundle-cli.mjs as
  * CommonJS, where `__dirname` is the directory of the chunks; never compiled by tsc.
  */
-import { cacheModeOf, CODE_CACHE_ENV, createChunkLoader, formatCacheUse } from './code-cache.js'
+import { cacheModeOf, CODE_CACHE_ENV, createChunkLoader, formatCacheUse, type CacheMode } from './code-cache.js'
 
-let mode
+let mode: CacheMode
 try {
   mode = cacheModeOf(process.env[CODE_CACHE_ENV])
 } catch (error) {

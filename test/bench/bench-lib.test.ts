@@ -26,19 +26,26 @@ describe('the mixed soak\'s memory rule', () => {
     Array.from({ length: 300 }, (_, t) => [t + 0.5, 150 + leak * Math.floor(t / 30) + climb * (t % 30)] as [number, number])
 
   it('takes the lowest sample between each pair of resets', () => {
-    expect(floorsBetweenResets([[0.5, 9], [1.5, 7], [2.5, 8], [3.5, 20], [4.5, 4]], 3)).toEqual([7, 4])
-    expect(floorsBetweenResets([[0.5, 9], [6.5, 5]], 3)).toEqual([9, Number.NaN, 5])
+    expect(floorsBetweenResets([[0.5, 9], [1.5, 7], [2.5, 8], [3.5, 20], [4.5, 4], [6.2, 50]], 3, 6)).toEqual([7, 4])
+    expect(floorsBetweenResets([[0.5, 9], [6.5, 5], [9.1, 1]], 3, 9)).toEqual([9, Number.NaN, 5])
+  })
+
+  it('leaves out what comes after the run and the stretch it ended in: a sample or two is no floor', () => {
+    const run: Array<[number, number]> = Array.from({ length: 300 }, (_, t) => [t + 0.5, 150 + (t % 30)])
+    run.push([300.9, 100])
+    expect(floorsBetweenResets(run, 30, 300)).toEqual(new Array(10).fill(150))
+    expect(floorsBetweenResets(run, 30, 290)).toEqual(new Array(9).fill(150))
   })
 
   it('passes a sawtooth whose floors stay put, however high its teeth', () => {
-    expect(floorsFlat(floorsBetweenResets(sawtooth(8, 0), 30))).toEqual({ early: 150, late: 150, flat: true })
+    expect(floorsFlat(floorsBetweenResets(sawtooth(8, 0), 30, 300))).toEqual({ early: 150, late: 150, flat: true })
   })
 
   it('fails memory kept across resets, down to 3 MB a reset', () => {
-    expect(floorsFlat(floorsBetweenResets(sawtooth(8, 6), 30))).toEqual({ early: 162, late: 198, flat: false })
-    expect(floorsFlat(floorsBetweenResets(sawtooth(8, 3), 30)).flat).toBe(false)
+    expect(floorsFlat(floorsBetweenResets(sawtooth(8, 6), 30, 300))).toEqual({ early: 162, late: 198, flat: false })
+    expect(floorsFlat(floorsBetweenResets(sawtooth(8, 3), 30, 300)).flat).toBe(false)
     // 1 MB a reset (9 MB over the run) is inside the 5% the rule allows on a 150 MB floor.
-    expect(floorsFlat(floorsBetweenResets(sawtooth(8, 1), 30)).flat).toBe(true)
+    expect(floorsFlat(floorsBetweenResets(sawtooth(8, 1), 30, 300)).flat).toBe(true)
   })
 
   it('does not pass a run too short to show a trend', () => {
