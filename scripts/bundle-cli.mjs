@@ -102,11 +102,16 @@ async function warmUp() {
     child.stdout.on('data', onData)
     child.stderr.on('data', onData)
     exited.then(({ code, signal }) => reject(new Error(`warm-up: the CLI exited (${code ?? signal}) before it was ready:\n${output}`)))
+    setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`warm-up: the CLI was not ready after 30 s:\n${output}`))
+    }, 30_000).unref()
   })
   try {
     const key = { 'x-api-key': 'demo-key' }
     const expect = async (path, init, status) => {
-      const response = await fetch(`${base}${path}`, init)
+      // A hung request fails the build rather than hanging it.
+      const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) })
       const text = await response.text()
       if (response.status !== status) throw new Error(`warm-up: ${init?.method ?? 'GET'} ${path} answered ${response.status}, not ${status}: ${text}`)
       return text
