@@ -90,7 +90,7 @@ export function render(results: Results): string {
   }
   const cold = results.coldStart
   if (cold) {
-    parts.push('', '## Cold start', '', `Spawn to the first 200 of Get Task, median of ${cold.runs} alternating runs. The fake is \`node ${relative(ROOT, cold.cli)} --port 0 --scenario scenarios/default.yaml\` and needs a create first; its ready line came after ${fixed(cold.fakeReadyMs)} ms.`, '')
+    parts.push('', '## Cold start', '', `Spawn to the first 200 of Get Task, median of ${cold.runs} runs each, rotating among the three. The fake is \`node ${relative(ROOT, cold.cli)} --port 0 --scenario scenarios/default.yaml\` and needs a create first; its ready line came after ${fixed(cold.fakeReadyMs)} ms.`, '')
     parts.push(table(['server', 'median ms', 'ratio', 'all runs (ms)'], [
       ['bare node:http', fixed(cold.bareMs), '1', cold.bareAll.map((v) => fixed(v)).join(', ')],
       ['fake (CLI)', fixed(cold.fakeMs), ratio(cold.ratio), cold.fakeAll.map((v) => fixed(v)).join(', ')],
