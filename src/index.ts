@@ -42,6 +42,8 @@ export { defaultScenario, formatScenarioError, loadScenarioFile, parseScenario, 
 export type { ScenarioError, ScenarioResult } from './scenario/index.js'
 export { ScenarioInvalidError } from './mock/resolve-scenario.js'
 export type { ScenarioInput } from './mock/resolve-scenario.js'
+// The bundled scenario library (scenarios/*.yaml; the files: 'audio-task-mock/scenarios/NAME.yaml')
+export { bundledScenario, bundledScenarioNames } from './mock/bundled-scenarios.js'
 
 // Media files (to check downloads in tests)
 export { parseWav, parsePng } from './media/index.js'

@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { assertNoViolations, createMock } from 'audio-task-mock'
 
-const fake = createMock({ baseUrl: 'https://audio.example.test' }) // built-in defaults, no accounts yet
+const fake = createMock({ baseUrl: 'https://audio.example.test' }) // the bundled default scenario; this test makes its own key
 const server = setupServer(...fake.handlers)
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())

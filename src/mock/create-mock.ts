@@ -5,6 +5,7 @@
  */
 import type { HttpHandler } from 'msw'
 import { composeHandlers, type ComposeOptions } from '../handlers/compose-handlers.js'
+import { bundledLibrary } from './bundled-scenarios.js'
 import { adminHostOf, createMockCore, type MockCore, type MockOptions } from './mock-core.js'
 
 export { makeClock } from './mock-core.js'
@@ -15,7 +16,7 @@ export interface Mock extends MockCore {
 }
 
 export function createMock(options: MockOptions = {}, handlerOptions: ComposeOptions = {}): Mock {
-  const core = createMockCore(options)
+  const core = createMockCore(options, bundledLibrary)
   const handlers = composeHandlers(adminHostOf(core), { baseUrl: options.baseUrl, ...handlerOptions })
   return Object.assign(core, { handlers })
 }

@@ -12,10 +12,13 @@ import { parseDuration } from '../domain/duration.js'
 import { Journal } from '../domain/journal.js'
 import type { Scenario } from '../domain/types.js'
 import { World } from '../domain/world.js'
-import { resolveScenario, type ScenarioInput } from './resolve-scenario.js'
+import { resolveScenario, type ScenarioInput, type ScenarioLibrary } from './resolve-scenario.js'
 
 export interface MockOptions {
-  /** A scenario: YAML or JSON text, a plain object in the file's shape, or a compiled `Scenario`. Default: built-in defaults. */
+  /**
+   * A scenario: YAML or JSON text, a plain object in the file's shape, a compiled `Scenario`, or
+   * the name of a bundled one (`'happy-path'`). Default: the bundled `default` (scenarios/default.yaml), as the CLI.
+   */
   scenario?: ScenarioInput
   /** Overrides the scenario's seed. */
   seed?: number
@@ -83,10 +86,14 @@ interface State {
   jumped: { ms: number }
 }
 
-export function createMockCore(options: MockOptions = {}): MockCore {
+/**
+ * `library` resolves scenario names and the default (the Node entries pass the bundled files);
+ * without one, no scenario means the built-in defaults with no accounts.
+ */
+export function createMockCore(options: MockOptions = {}, library?: ScenarioLibrary): MockCore {
   const wallNow = options.wallNow ?? Date.now
   const build = (input: ScenarioInput | undefined): State => {
-    const resolved = resolveScenario(input)
+    const resolved = resolveScenario(input, undefined, library)
     const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
     const clock = makeClock(scenario, wallNow)
     const jumped = { ms: 0 }

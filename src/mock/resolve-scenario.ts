@@ -2,7 +2,19 @@
 import type { Scenario } from '../domain/types.js'
 import { defaultScenario, formatScenarioError, parseScenario, parseScenarioObject, type ScenarioError } from '../scenario/index.js'
 
+/**
+ * A scenario: YAML or JSON text, a plain object in the file's shape, a compiled `Scenario`, or
+ * the name of a bundled scenario (`'happy-path'`, as `--scenario happy-path` on the command line).
+ */
 export type ScenarioInput = Scenario | string | Record<string, unknown>
+
+/** Named scenarios (the bundled library on Node): a name gives its text and file, or why not. */
+export interface ScenarioLibrary {
+  read(name: string): { file: string; text: string } | { error: string }
+}
+
+/** The scenario served when none is given: the library's `default`, as the CLI serves. */
+export const DEFAULT_SCENARIO_NAME = 'default'
 
 export class ScenarioInvalidError extends Error {
   readonly errors: readonly ScenarioError[]
@@ -18,8 +30,26 @@ function isCompiled(value: object): value is Scenario {
   return 'timelines' in value && value.timelines instanceof Map
 }
 
-export function resolveScenario(input: ScenarioInput | undefined, source = '<scenario>'): Scenario {
-  if (input === undefined) return defaultScenario()
+/** A bare name (`happy-path`), as opposed to scenario text: a scenario is a mapping, so its text has a `:` or `{`. */
+function isName(text: string): boolean {
+  return /^[A-Za-z0-9][\w.-]*$/.test(text.trim())
+}
+
+function fromLibrary(name: string, library: ScenarioLibrary): Scenario {
+  const found = library.read(name)
+  if ('error' in found) throw new ScenarioInvalidError([{ file: '<scenario>', line: 1, col: 1, path: '', message: found.error }])
+  const result = parseScenario(found.text, found.file)
+  if (!result.ok) throw new ScenarioInvalidError(result.errors)
+  return result.scenario
+}
+
+/**
+ * No input serves the library's default scenario (the built-in defaults, with no accounts,
+ * only where there is no library); a bare name, the library's scenario of that name.
+ */
+export function resolveScenario(input: ScenarioInput | undefined, source = '<scenario>', library?: ScenarioLibrary): Scenario {
+  if (input === undefined) return library === undefined ? defaultScenario() : fromLibrary(DEFAULT_SCENARIO_NAME, library)
+  if (typeof input === 'string' && library !== undefined && isName(input)) return fromLibrary(input.trim(), library)
   if (typeof input !== 'string' && isCompiled(input)) return input
   const result = typeof input === 'string' ? parseScenario(input, source) : parseScenarioObject(input, source)
   if (!result.ok) throw new ScenarioInvalidError(result.errors)

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { isLoopback } from '../admin/admin-auth.js'
 import type { MockControl } from '../admin/control.js'
+import { bundledLibrary } from '../mock/bundled-scenarios.js'
 import { adminHostOf, createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
 import type { ScenarioInput } from '../mock/resolve-scenario.js'
 import { lazyApp } from './lazy-app.js'
@@ -58,7 +59,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const mock = createMockCore(options)
+  const mock = createMockCore(options, bundledLibrary)
   const host = options.host ?? '127.0.0.1'
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
   const server = createServer({ requireHostHeader: false }, requireHost(createPublicDoor(mock, lazyApp(adminHostOf(mock), { admin }))))
