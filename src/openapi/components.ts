@@ -27,19 +27,38 @@ export const ERROR_STATUSES = [400, 401, 402, 404, 413, 429, 500, 503] as const
 
 export const ref = (id: string): JsonSchema => ({ $ref: `#/components/schemas/${id}` })
 
+/**
+ * `{propertyName, mapping}`: the mapping lists every value of the tag with the schema it selects.
+ * Without it, client generators (openapi-typescript) take the schema's name as the tag's value
+ * and type `status` as `"TaskSucceeded"` instead of `"success"`. A mapping can only name
+ * components, so a union of unnamed branches (the Create Task body) keeps the property name only;
+ * its branches spell their tag as a `const`, which generators read as it is.
+ */
+function discriminatorOf(propertyName: string, options: readonly z.core.$ZodType[], idOf: ReadonlyMap<z.core.$ZodType, string>): JsonSchema {
+  const mapping: Record<string, string> = {}
+  for (const option of options) {
+    const id = idOf.get(option)
+    const values = option._zod.propValues?.[propertyName]
+    if (id === undefined || values === undefined) return { propertyName }
+    for (const value of values) mapping[String(value)] = ref(id).$ref as string
+  }
+  return { propertyName, mapping }
+}
+
 function generate(entries: ReadonlyArray<readonly [string, z.ZodType]>, io: 'input' | 'output'): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>()
   for (const [id, schema] of entries) registry.add(schema, { id })
+  const idOf = new Map<z.core.$ZodType, string>(entries.map(([id, schema]) => [schema, id]))
   const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     io,
     uri: (id) => `#/components/schemas/${id}`,
     // A discriminated union names its tag, so tools (and the response checks) pick the one branch to report on.
     override: ({ zodSchema, jsonSchema }) => {
-      const def = zodSchema._zod.def as { type: string; discriminator?: string }
+      const def = zodSchema._zod.def as { type: string; discriminator?: string; options?: z.core.$ZodType[] }
       if (def.type === 'union' && def.discriminator !== undefined) {
         jsonSchema.type = 'object'
-        jsonSchema.discriminator = { propertyName: def.discriminator }
+        jsonSchema.discriminator = discriminatorOf(def.discriminator, def.options ?? [], idOf)
       }
     },
   }) as {
