@@ -13,7 +13,7 @@
 //    get the bytecode of a plain compile.
 import { spawn } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, dirname } from 'node:path'
+import { basename } from 'node:path'
 import { build, transform } from 'esbuild'
 import { CODE_CACHE_ENV, writeMissingCaches } from '../dist/cli/code-cache.js'
 
@@ -24,20 +24,6 @@ const LAUNCHER = 'audio-task-mock.js'
 rmSync(OUT, { recursive: true, force: true })
 mkdirSync(OUT, { recursive: true })
 
-/**
- * zod re-exports its 60-odd message locales as `z.locales`; the fake never uses any but English
- * (which zod loads on its own), and their code is a third of what the CLI compiles at start-up.
- */
-const englishZodOnly = {
-  name: 'english-zod-only',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
-      contents: 'export { default as en } from "./en.js";',
-      resolveDir: dirname(args.path),
-    }))
-  },
-}
-
 const modules = await build({
   entryPoints: { cli: 'src/cli/bin.ts' },
   outdir: OUT,
@@ -47,7 +33,9 @@ const modules = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [englishZodOnly],
+  // The package's dependencies are installed beside it: the chunks hold only our code, never a
+  // second copy of express, msw or zod (docs/decisions/018).
+  packages: 'external',
   write: false,
   logLevel: 'warning',
 })

@@ -7,7 +7,7 @@ export type { MockCore } from './mock/mock-core.js'
 export { startServer } from './server/start-server.js'
 export type { RunningServer, ServerOptions } from './server/start-server.js'
 export { createApp } from './server/create-app.js'
-export type { AppOptions } from './server/create-app.js'
+export type { App, AppOptions } from './server/create-app.js'
 export { createHandlers } from './handlers/create-handlers.js'
 export type { HandlerOptions, WorldSource } from './handlers/create-handlers.js'
 

@@ -3,6 +3,7 @@
  * It owns transport concerns only: JSON bodies for every failure (never an HTML page or a
  * stack trace), unknown routes, and closing the socket for `drop` faults.
  */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { createMiddleware } from '@mswjs/http-middleware'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { AdminAccess } from '../admin/admin-auth.js'
@@ -38,13 +39,23 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   send(res, internalError(error))
 }
 
+/**
+ * The express app, typed by what you do with it (so the public types need no `@types/express`):
+ * `http.createServer(app)`, `app.listen(port)`, or `yourApp.use(app)` in your own express app.
+ */
+export interface App {
+  (req: IncomingMessage, res: ServerResponse): void
+  listen(port: number, hostname: string, callback?: () => void): Server
+  listen(port: number, callback?: () => void): Server
+}
+
 export interface AppOptions {
   /** Who may use `/__admin`: see AdminAccess (startServer sets it from host and token). */
   admin?: AdminAccess
 }
 
 /** The app for a fake (a `Mock`): public API, media files and `/__admin`, from the same handlers as in-process. */
-export function createApp(source: AdminHost, options: AppOptions = {}): express.Express {
+export function createApp(source: AdminHost, options: AppOptions = {}): App {
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')

@@ -11,7 +11,7 @@ import { writeInternalError } from './write-outcome.js'
 export function lazyApp(source: AdminHost, options: AppOptions = {}): RequestListener {
   let app: Promise<RequestListener> | null = null
   return (req, res) => {
-    app ??= import('./create-app.js').then(({ createApp }) => createApp(source, options) as unknown as RequestListener)
+    app ??= import('./create-app.js').then(({ createApp }) => createApp(source, options))
     app.then(
       (listener) => listener(req, res),
       (error: unknown) => writeInternalError(res, error),
