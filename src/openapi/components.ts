@@ -31,8 +31,8 @@ export const ref = (id: string): JsonSchema => ({ $ref: `#/components/schemas/${
  * `{propertyName, mapping}`: the mapping lists every value of the tag with the schema it selects.
  * Without it, client generators (openapi-typescript) take the schema's name as the tag's value
  * and type `status` as `"TaskSucceeded"` instead of `"success"`. A mapping can only name
- * components, so a union of unnamed branches (the Create Task body) keeps the property name only;
- * its branches spell their tag as a `const`, which generators read as it is.
+ * components: a union with an unnamed branch keeps the property name only (none is left: every
+ * branch of the document's unions is a component).
  */
 function discriminatorOf(propertyName: string, options: readonly z.core.$ZodType[], idOf: ReadonlyMap<z.core.$ZodType, string>): JsonSchema {
   const mapping: Record<string, string> = {}
@@ -76,6 +76,10 @@ export function componentSchemas(service: ServiceConfig): Record<string, JsonSch
   const requests = generate(
     [
       ['CreateTaskRequest', request.createTask],
+      ['CreateMusicTaskRequest', request.byType.music],
+      ['CreateLyricsTaskRequest', request.byType.lyrics],
+      ['CreateUploadTaskRequest', request.byType.upload],
+      ['CreateConcatTaskRequest', request.byType.concat],
       ['MusicInput', request.music],
       ['MusicDescriptionInput', request.modes.description],
       ['MusicCustomInput', request.modes.custom],

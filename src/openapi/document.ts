@@ -8,7 +8,7 @@ import { INFERRED } from '../api/inferred.js'
 import type { ServiceConfig } from '../domain/types.js'
 import { componentSchemas } from './components.js'
 import { EXAMPLE_ORIGIN, generateExamples } from './examples.js'
-import { HEADERS, paths } from './paths.js'
+import { HEADERS, paths, TAGS } from './paths.js'
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> }
 
@@ -40,6 +40,7 @@ export function openApiDocument(service: ServiceConfig, serverUrl = EXAMPLE_ORIG
       },
       servers: [{ url: EXAMPLE_ORIGIN }],
       security: [{ apiKey: [] }],
+      tags: TAGS,
       paths: paths(service, generateExamples(service)),
       components: {
         securitySchemes: {

@@ -78,11 +78,18 @@ function responses(operation: OperationId, service: ServiceConfig, examples: Exa
   )
 }
 
+/** The document's `tags`: operations grouped as API tools and generated docs show them. */
+export const TAGS = [
+  { name: 'Tasks', description: 'Create a task and read it until it ends' },
+  { name: 'Account', description: 'The calling account' },
+]
+
 export function paths(service: ServiceConfig, examples: Examples): Record<string, JsonSchema> {
   return {
     '/api/v1/task': {
       post: {
         operationId: 'createTask',
+        tags: ['Tasks'],
         summary: 'Create Task',
         description: `Creates an asynchronous task and freezes its price in credits. Checks run in the order auth (401), body and fields (400), credits (402). ${inferred(`there is no idempotency key: a create retried after a 500 may charge twice`)}`,
         requestBody: { required: true, content: { 'application/json': { schema: ref('CreateTaskRequest'), examples: examples.requests } } },
@@ -92,6 +99,7 @@ export function paths(service: ServiceConfig, examples: Examples): Record<string
     '/api/v1/task/{taskId}': {
       get: {
         operationId: 'getTask',
+        tags: ['Tasks'],
         summary: 'Get Task',
         description: 'Reads a task. Poll every 5 to 10 seconds until the status is success, failure or timeout; do not poll more often than once per second. A task is visible only to the account that created it.',
         parameters: [{ name: 'taskId', in: 'path', required: true, description: 'The task_id returned by Create Task', schema: { type: 'string' } }],
@@ -101,6 +109,7 @@ export function paths(service: ServiceConfig, examples: Examples): Record<string
     '/api/v1/account/usage': {
       get: {
         operationId: 'getUsage',
+        tags: ['Account'],
         summary: 'Get account usage',
         description: 'Usage statistics of the account the key belongs to.',
         responses: responses('getUsage', service, examples),

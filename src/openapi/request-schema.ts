@@ -50,8 +50,15 @@ export function requestSchemas(service: ServiceConfig) {
   const body = createBodySchema(service)
   const typed = <T extends string, I extends z.ZodType>(type: T, input: I) =>
     body.extend({ task_type: z.literal(type).describe('The task type'), input }).describe(`Create a ${type} task`)
+  // One named schema per task type, so the union's discriminator can map each task_type to one.
+  const byType = {
+    music: typed('music', music),
+    lyrics: typed('lyrics', inputs.lyrics),
+    upload: typed('upload', inputs.upload),
+    concat: typed('concat', inputs.concat),
+  }
   const createTask = z
-    .discriminatedUnion('task_type', [typed('music', music), typed('lyrics', inputs.lyrics), typed('upload', inputs.upload), typed('concat', inputs.concat)])
+    .discriminatedUnion('task_type', [byType.music, byType.lyrics, byType.upload, byType.concat])
     .describe('The Create Task body: model, task_type, and the input of that task type')
-  return { createTask, music, modes, lyrics: inputs.lyrics, upload: inputs.upload, concat: inputs.concat }
+  return { createTask, byType, music, modes, lyrics: inputs.lyrics, upload: inputs.upload, concat: inputs.concat }
 }

@@ -51,7 +51,7 @@ const BASE = 'https://audio-task-mock.invalid/openapi.json'
  * own `const`/`enum` of the tag and refuses a `mapping` (which the document carries for client
  * generators), so the mappings are left out here; they say the same as the branches.
  */
-function withoutMappings(value: unknown): unknown {
+export function withoutMappings(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutMappings)
   if (value === null || typeof value !== 'object') return value
   return Object.fromEntries(

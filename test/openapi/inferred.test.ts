@@ -81,7 +81,7 @@ service:
   const of = (id: string) => custom.components.schemas[id]
 
   test('model, versions and limits are in the request schemas', () => {
-    expect(of('CreateTaskRequest').oneOf[0].properties.model.const).toBe('other-model')
+    expect(of('CreateMusicTaskRequest').properties.model.const).toBe('other-model')
     expect(of('MusicDescriptionInput').properties.mv.enum).toEqual(['v1', 'v2'])
     expect(of('MusicDescriptionInput').properties.mv.description).toContain('(default v2)')
     expect(of('MusicContinuationInput').properties.title.maxLength).toBe(12)
