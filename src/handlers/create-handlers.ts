@@ -24,7 +24,7 @@ export interface HandlerOptions {
   drop?: () => Response
 }
 
-export function toResponse(response: ApiResponse): HttpResponse<string> {
+export function toResponse(response: ApiResponse): Response {
   return new HttpResponse(response.body, {
     status: response.status,
     headers: { 'content-type': 'application/json', ...response.headers },

@@ -1,0 +1,86 @@
+// The package as a user gets it (issue 13): packed from a clean checkout, installed into a fresh
+// project, compiled under strict TypeScript (NodeNext and Bundler, no skipLibCheck, no
+// @types/express), run with vitest in-process (the consumer's msw) and over HTTP, and a typed
+// client generated from the fake's /openapi.json. Slow (a build and an npm install): about a
+// minute with a warm npm cache. The consumer's files are test/package/consumer/.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { prepareConsumer, type ConsumerProject, type RunResult } from './consumer-project.js'
+
+let consumer: ConsumerProject
+beforeAll(async () => {
+  consumer = await prepareConsumer()
+}, 600_000)
+afterAll(() => consumer?.remove())
+
+function expectOk(result: RunResult): void {
+  expect(result.code, result.output).toBe(0)
+}
+
+describe('the packed package', () => {
+  it('has the code, a LICENSE, the scenarios and the documents', () => {
+    expect(consumer.files).toEqual(
+      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/bin/audio-task-mock.js', 'scenarios/default.yaml', 'openapi/openapi.json', 'schema/scenario.schema.json']),
+    )
+  })
+
+  it('is lean: no source maps without sources, no V8 code cache, no unused dist/cli, no bundled copy of a dependency', () => {
+    expect(consumer.files.filter((file) => file.endsWith('.map'))).toEqual([])
+    expect(consumer.files.filter((file) => file.includes('code-cache/') || file.endsWith('.bin'))).toEqual([])
+    expect(consumer.files.filter((file) => file.startsWith('dist/cli/'))).toEqual([])
+    const installed = join(consumer.dir, 'node_modules', 'audio-task-mock')
+    // esbuild marks every module it bundles with a `// node_modules/…` comment.
+    const bundled = consumer.files.filter((file) => file.startsWith('dist/bin/') && readFileSync(join(installed, file), 'utf8').includes('node_modules/'))
+    expect(bundled).toEqual([])
+    expect(consumer.files.length).toBeLessThan(300)
+  })
+
+  it('installs beside the consumer\'s own msw (a peer), never a nested copy', () => {
+    expect(existsSync(join(consumer.dir, 'node_modules', 'audio-task-mock', 'node_modules', 'msw'))).toBe(false)
+    const msw = JSON.parse(readFileSync(join(consumer.dir, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string }
+    expect(msw.version).toBe(consumer.msw)
+  })
+})
+
+describe('in a consumer project', () => {
+  it('runs the bin: npx audio-task-mock --version', async () => {
+    const result = await consumer.run('npx', ['--no-install', 'audio-task-mock', '--version'])
+    expectOk(result)
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)
+  }, 60_000)
+
+  it('generates a typed client from the /openapi.json the fake serves', async () => {
+    const server = await consumer.run('node', ['--input-type=module', '-e', GENERATE_CLIENT], { timeoutMs: 120_000 })
+    expectOk(server)
+    expect(readFileSync(join(consumer.dir, 'api.d.ts'), 'utf8')).toContain('"/api/v1/task/{taskId}"')
+  }, 120_000)
+
+  it.each(['nodenext', 'bundler'])('compiles under strict TypeScript, %s resolution, without skipLibCheck', async (resolution) => {
+    expectOk(await consumer.run('npx', ['--no-install', 'tsc', '-p', `tsconfig.${resolution}.json`], { timeoutMs: 180_000 }))
+  }, 180_000)
+
+  it('runs its tests with vitest: in-process with its msw, over HTTP, and through the typed client', async () => {
+    const result = await consumer.run('npx', ['--no-install', 'vitest', 'run'], { timeoutMs: 180_000 })
+    expectOk(result)
+    expect(result.output).toMatch(/Tests\s+\S*5 passed/)
+  }, 180_000)
+})
+
+/**
+ * Run in the consumer project: starts the installed package's server, has openapi-typescript
+ * write api.d.ts from its /openapi.json, stops the server.
+ */
+const GENERATE_CLIENT = `
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { startServer } from 'audio-task-mock'
+const server = await startServer({ port: 0 })
+try {
+  // Asynchronously: the server answers in this same process.
+  const { stdout, stderr } = await promisify(execFile)('npx', ['--no-install', 'openapi-typescript', server.url + '/openapi.json', '-o', 'api.d.ts'])
+  process.stdout.write(stdout + stderr)
+} finally {
+  await server.close()
+}
+`
