@@ -24,3 +24,34 @@ export function processGone(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'ESRCH'
   }
 }
+
+/** Resolves once the process's output (so far, or from later chunks) matches; rejects after `withinMs`. */
+export function waitForOutput(
+  started: { child: { stdout: NodeJS.ReadableStream | null; stderr: NodeJS.ReadableStream | null }; output: () => string },
+  pattern: RegExp,
+  withinMs = 10_000,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = (): boolean => {
+      const found = pattern.exec(started.output())
+      if (found === null) return false
+      done()
+      resolve(found[0])
+      return true
+    }
+    const timer = setTimeout(() => {
+      done()
+      reject(new Error(`no output matching ${pattern} within ${withinMs} ms:\n${started.output()}`))
+    }, withinMs)
+    // Listeners added after startCli's own: the output already holds the chunk when they run.
+    const onData = (): void => void check()
+    const done = (): void => {
+      clearTimeout(timer)
+      started.child.stdout?.off('data', onData)
+      started.child.stderr?.off('data', onData)
+    }
+    if (check()) return
+    started.child.stdout?.on('data', onData)
+    started.child.stderr?.on('data', onData)
+  })
+}
