@@ -17,9 +17,9 @@ interface Run {
   exited: Promise<number | null>
 }
 
-/** `run [args] -- node -e SCRIPT`; SCRIPT first prints `URL=… PID=…`. */
-function run(args: string[], script: string): Run {
-  const command = `console.log('URL=' + process.env.AUDIO_TASK_MOCK_URL + ' PID=' + process.pid); ${script}`
+/** `run [args] -- node -e SCRIPT`; SCRIPT runs `setup`, prints `URL=… PID=…`, then runs `script`. */
+function run(args: string[], script: string, setup = ''): Run {
+  const command = `${setup}; console.log('URL=' + process.env.AUDIO_TASK_MOCK_URL + ' PID=' + process.pid); ${script}`
   const child = spawn(process.execPath, [BIN, 'run', ...args, '--', process.execPath, '-e', command], { stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
@@ -83,7 +83,8 @@ describe('audio-task-mock run', () => {
   })
 
   it('lets COMMAND handle the signal and exits with the code it chooses', async () => {
-    const result = run([], "process.on('SIGTERM', () => { console.log('cleaning up'); process.exit(7) }); setInterval(() => {}, 1000)")
+    // The handler is in place before the URL line, which is when the test sends the signal.
+    const result = run([], 'setInterval(() => {}, 1000)', "process.on('SIGTERM', () => { console.log('cleaning up'); process.exit(7) })")
     const ready = await result.ready
     result.child.kill('SIGTERM')
     expect(await result.exited).toBe(7)
