@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { processGone, portClosed } from '../support/process-checks.js'
+import { processGone, portClosed, waitForOutput } from '../support/process-checks.js'
 import { BIN } from '../support/spawn-cli.js'
 
 interface Run {
@@ -89,6 +89,16 @@ describe('audio-task-mock run', () => {
     result.child.kill('SIGTERM')
     expect(await result.exited).toBe(7)
     expect(result.stdout()).toContain('cleaning up')
+    await expectNothingLeft(ready)
+  })
+
+  it('kills COMMAND on a second signal when it ignored the first', async () => {
+    const result = run([], 'setInterval(() => {}, 1000)', "process.on('SIGTERM', () => console.log('ignoring SIGTERM'))")
+    const ready = await result.ready
+    result.child.kill('SIGTERM')
+    await waitForOutput({ child: { stdout: result.child.stdout, stderr: null }, output: result.stdout }, /ignoring SIGTERM/)
+    result.child.kill('SIGTERM')
+    expect(await result.exited).toBe(128 + 9)
     await expectNothingLeft(ready)
   })
 
