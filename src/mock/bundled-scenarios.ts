@@ -12,6 +12,9 @@ import type { ScenarioLibrary } from './resolve-scenario.js'
 /** `scenarios/` of the package; the same from `src/mock`, `dist/mock` and the CLI's `dist/bin` chunks. */
 export const BUNDLED_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url))
 
+/** scenarios/default.yaml: what the CLI, `createMock()` and `startServer()` serve when given no scenario. */
+export const DEFAULT_SCENARIO_FILE = `${BUNDLED_DIR}default.yaml`
+
 /** The names of the bundled scenarios, sorted: `default`, `happy-path`, `flaky-create`… */
 export function bundledScenarioNames(dir = BUNDLED_DIR): string[] {
   return readdirSync(dir)

@@ -4,7 +4,7 @@
 // client generated from the fake's /openapi.json. Slow (a build and an npm install): about a
 // minute with a warm npm cache. The consumer's files are test/package/consumer/.
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareConsumer, type ConsumerProject, type RunResult } from './consumer-project.js'
 
@@ -36,6 +36,19 @@ describe('the packed package', () => {
     expect(consumer.files.length).toBeLessThan(300)
   })
 
+  it('holds every module its library entries import (nothing left out by `files`)', () => {
+    const shipped = new Set(consumer.files)
+    const missing: string[] = []
+    for (const file of consumer.files.filter((name) => name.endsWith('.js') && !name.startsWith('dist/bin/'))) {
+      const code = readFileSync(join(consumer.dir, 'node_modules', 'audio-task-mock', file), 'utf8')
+      for (const [, specifier] of code.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)) {
+        const target = posix.join(posix.dirname(file), specifier!)
+        if (!shipped.has(target)) missing.push(`${file} → ${specifier}`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
   it('installs beside the consumer\'s own msw (a peer), never a nested copy', () => {
     expect(existsSync(join(consumer.dir, 'node_modules', 'audio-task-mock', 'node_modules', 'msw'))).toBe(false)
     const msw = JSON.parse(readFileSync(join(consumer.dir, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string }
@@ -60,10 +73,10 @@ describe('in a consumer project', () => {
     expectOk(await consumer.run('npx', ['--no-install', 'tsc', '-p', `tsconfig.${resolution}.json`], { timeoutMs: 180_000 }))
   }, 180_000)
 
-  it('runs its tests with vitest: in-process with its msw, over HTTP, and through the typed client', async () => {
+  it('runs its tests with vitest: in-process with its msw, over HTTP, audio-task-mock/vitest, and through the typed client', async () => {
     const result = await consumer.run('npx', ['--no-install', 'vitest', 'run'], { timeoutMs: 180_000 })
     expectOk(result)
-    expect(result.output).toMatch(/Tests\s+\S*5 passed/)
+    expect(result.output).toMatch(/Tests\s+\S*6 passed/)
   }, 180_000)
 })
 
