@@ -1,10 +1,11 @@
 // Bundles the CLI into dist/bin/ with esbuild, then warms V8's code cache for it
 // (docs/decisions 009 and 010).
 //
-// 1. One module graph of a few files instead of the ~400 files Node 20 would otherwise resolve
-//    and load at start-up (zod, yaml, faker…). Modules the CLI imports lazily (the express app,
-//    verify, --state) stay in chunks of their own, loaded only when needed. Chunks sit beside
-//    the entry, so `new URL('../../scenarios/…', import.meta.url)` means the same in every file.
+// 1. Our own ~100 modules become a few chunks. The package's dependencies stay external: they are
+//    installed beside the package, so bundling them would ship a second copy (decision 018).
+//    Modules the CLI imports lazily (the express app, verify, --state) stay in chunks of their
+//    own, loaded only when needed. Chunks sit beside the entry, so
+//    `new URL('../../scenarios/…', import.meta.url)` means the same in every file.
 // 2. esbuild splits only ES modules, and only scripts can be compiled from a code cache on Node
 //    20, so each chunk is then rewritten as CommonJS (`import()` of a chunk becomes a require of
 //    it) and the executable is a small launcher that loads them (src/cli/launch.ts).
