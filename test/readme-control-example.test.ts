@@ -16,7 +16,7 @@ it('forces a failure, sees the refund, and checks the client kept to the spec', 
   const body = JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'rain' } })
   const created = await fetch('https://audio.example.test/api/v1/task', { method: 'POST', headers, body }).then((r) => r.json())
   const id = created.data.task_id
-  expect(fake.tasks.get(id)).toMatchObject({ status: 'pending', next_transition: { by_reads: { after: 2, status: 'running' } } })
+  expect(fake.tasks.get(id)).toMatchObject({ status: 'pending', next_transition: { by_time: { status: 'running' } } }) // the default timeline: 15 s pending
 
   fake.tasks.force(id, 'failure', 'upstream overloaded') // refunds the 5 frozen credits
   fake.clock.advance('5s') // the client waits as the spec asks (no real sleeping)
