@@ -76,7 +76,7 @@ describe('in a consumer project', () => {
   it('runs its tests with vitest: in-process with its msw, over HTTP, audio-task-mock/vitest, and through the typed client', async () => {
     const result = await consumer.run('npx', ['--no-install', 'vitest', 'run'], { timeoutMs: 180_000 })
     expectOk(result)
-    expect(result.output).toMatch(/Tests\s+\S*6 passed/)
+    expect(result.output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+6 passed \(6\)/)
   }, 180_000)
 })
 
