@@ -31,11 +31,17 @@ export interface Timeline {
   steps: readonly Step[]
 }
 
+/** A compiled `matches:` pattern: `test` is true when it matches somewhere in `text`. */
+export interface TextPattern {
+  readonly source: string
+  test(text: string): boolean
+}
+
 /** Predicate on one input field. */
 export type FieldPredicate =
   | { equals: unknown }
   | { contains: string }
-  | { matches: RegExp }
+  | { matches: TextPattern }
   | { exists: boolean }
 
 export interface RuleMatch {

@@ -4,8 +4,9 @@
  * passed the schema and the checks (load.ts does both); it trusts what they guarantee.
  */
 import { parseDuration } from '../domain/duration.js'
-import type { Fault, FaultAction, FieldPredicate, Rule, RuleMatch, Scenario, Step, Timeline } from '../domain/types.js'
+import type { Fault, FaultAction, FieldPredicate, Rule, RuleMatch, Scenario, Step, TextPattern, Timeline } from '../domain/types.js'
 import { DEFAULT_TIMELINE_STEPS } from './defaults.js'
+import { compilePattern } from './fields.js'
 import type { ScenarioFile } from './schema.js'
 
 type StepFile = ScenarioFile['timelines'][string][number]
@@ -53,6 +54,12 @@ function durationMs(text: string): number {
   return ms
 }
 
+function pattern(source: string): TextPattern {
+  const compiled = compilePattern(source)
+  if (!compiled.ok) throw new Error(`compileScenario: ${JSON.stringify(source)} is not a pattern (${compiled.reason}); validate the file first`)
+  return compiled.pattern
+}
+
 function compileStep(step: StepFile): Step {
   switch (step.status) {
     case 'pending':
@@ -96,7 +103,7 @@ function compileRule(rule: RuleFile, name: string, timelines: ReadonlyMap<string
 
 function compilePredicate(test: PredicateFile): FieldPredicate {
   if (test.contains !== undefined) return { contains: test.contains }
-  if (test.matches !== undefined) return { matches: new RegExp(test.matches) }
+  if (test.matches !== undefined) return { matches: pattern(test.matches) }
   if (test.exists !== undefined) return { exists: test.exists }
   return { equals: test.equals }
 }

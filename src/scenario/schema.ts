@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import * as defaults from './defaults.js'
 import {
+  clockSpeed,
   duration,
   DURATION_EXPECTED,
   expecting,
@@ -25,14 +26,16 @@ const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string
 const manualClock = z
   .strictObject({
     mode: z.literal('manual').describe('Time moves only when told to (the admin clock endpoints).'),
-    start: isoInstant().default(defaults.DEFAULT_CLOCK_START).describe('The clock at the start.'),
+    start: isoInstant().default(defaults.DEFAULT_CLOCK_START).describe('The clock at the start; at most 9999-12-31T23:59:59.999Z.'),
   })
   .describe('A clock that moves only when told to: the same requests give the same answers.')
 
 const autoClock = z
   .strictObject({
     mode: z.literal('auto').describe('Time follows the real clock, sped up by speed.'),
-    speed: positiveNumber().default(defaults.DEFAULT_AUTO_CLOCK_SPEED).describe('Clock seconds per real second, e.g. 60.'),
+    speed: clockSpeed()
+      .default(defaults.DEFAULT_AUTO_CLOCK_SPEED)
+      .describe('Clock seconds per real second, e.g. 60; at most 1000000. The clock stops at 9999-12-31T23:59:59.999Z.'),
     start: isoInstant().optional().describe('The clock at the start; the real time by default.'),
   })
   .describe('A clock that follows real time, sped up by speed.')
@@ -87,7 +90,7 @@ const serviceSchema = mapping(
     timeout_after: duration(`${DURATION_EXPECTED}, or null`)
       .nullable()
       .default(defaults.DEFAULT_TIMEOUT_AFTER)
-      .describe('A task not final this long after creation turns into timeout; null: never.'),
+      .describe('A task not final this long after creation turns into timeout (at most 87600h, 10 years); null: never.'),
     limits: limitsSchema,
     max_body_bytes: positiveInt()
       .default(defaults.DEFAULT_MAX_BODY_BYTES)
