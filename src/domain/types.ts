@@ -123,6 +123,8 @@ export interface ServiceConfig {
 export interface MediaConfig {
   /** Audio files last at most this many seconds (short downloads in tests); null = the clip's duration. */
   audioSeconds: number | null
+  /** The cap on every audio file, whatever a clip's duration says (an output override may say 100000 s). */
+  maxAudioSeconds: number
 }
 
 export type ClockConfig =

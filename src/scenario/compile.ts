@@ -38,7 +38,7 @@ export function compileScenario(file: ScenarioFile, fallbackName = 'scenario'): 
       maxBodyBytes: service.max_body_bytes,
       maxTasks: service.max_tasks,
       rateLimitPerMinute: service.rate_limit?.per_minute ?? null,
-      media: { audioSeconds: service.media.audio_seconds },
+      media: { audioSeconds: service.media.audio_seconds, maxAudioSeconds: service.media.max_audio_seconds },
     },
     accounts: file.accounts.map((account) => ({ apiKey: account.api_key, credits: account.credits })),
     timelines,

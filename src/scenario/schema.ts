@@ -20,6 +20,11 @@ import {
 import { faultSchema, ruleSchema } from './schema-rules.js'
 import { timelineSchema } from './schema-steps.js'
 
+function maxAudioSeconds() {
+  const error = expecting(`a number greater than 0 and at most ${defaults.MAX_AUDIO_SECONDS_LIMIT}`)
+  return z.number({ error }).positive({ error }).max(defaults.MAX_AUDIO_SECONDS_LIMIT, { error })
+}
+
 const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) =>
   z.strictObject(shape, { error: expecting(what) })
 
@@ -111,10 +116,15 @@ const serviceSchema = mapping(
           .nullable()
           .default(null)
           .describe("Audio files last at most this many seconds (short downloads in tests); null: each clip's duration."),
+        max_audio_seconds: maxAudioSeconds()
+          .default(defaults.DEFAULT_MAX_AUDIO_SECONDS)
+          .describe(
+            "No audio file lasts longer than this many seconds, whatever a clip's duration says (an output override can say 100000); at most 36000. Files are streamed (8000 bytes per second).",
+          ),
       },
       'a mapping of media settings',
     )
-      .default({ audio_seconds: null })
+      .default({ audio_seconds: null, max_audio_seconds: defaults.DEFAULT_MAX_AUDIO_SECONDS })
       .describe('The generated media files that output URLs serve.'),
   },
   'a mapping of service settings',
@@ -129,7 +139,7 @@ const serviceSchema = mapping(
     max_body_bytes: defaults.DEFAULT_MAX_BODY_BYTES,
     max_tasks: defaults.DEFAULT_MAX_TASKS,
     rate_limit: null,
-    media: { audio_seconds: null },
+    media: { audio_seconds: null, max_audio_seconds: defaults.DEFAULT_MAX_AUDIO_SECONDS },
   })
   .describe('How the service behaves where its spec is silent.')
 
