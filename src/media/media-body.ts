@@ -10,12 +10,21 @@ export interface MediaBody {
   stream(): ReadableStream<Uint8Array>
 }
 
-/** A stream over the chunks `open()` yields, pulled one at a time; cancelling stops the generator. */
+/** Resolves after the event loop has had a turn: pending I/O and timers run first. */
+const aTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+
+/**
+ * A stream over the chunks `open()` yields, pulled one at a time; cancelling stops the generator.
+ * Each chunk after the first waits for a turn of the event loop: a reader that drains at once
+ * (a socket on loopback) would otherwise chain every pull in microtasks, and a long file would
+ * hold the event loop until its last byte.
+ */
 export function streamOf(open: () => Iterator<Uint8Array>): ReadableStream<Uint8Array> {
   let chunks: Iterator<Uint8Array> | undefined
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      chunks ??= open()
+    async pull(controller) {
+      if (chunks === undefined) chunks = open()
+      else await aTurn()
       const next = chunks.next()
       if (next.done === true) controller.close()
       else controller.enqueue(next.value)
