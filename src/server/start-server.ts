@@ -58,8 +58,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const mock = createMockCore(options)
   const host = options.host ?? '127.0.0.1'
+  // Node binds every interface for an empty host: refused, since it would expose the fake by accident.
+  if (host === '') throw new RangeError('startServer: host must not be empty; use 127.0.0.1 (the default), or 0.0.0.0 for every interface')
+  const mock = createMockCore(options)
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
   const server = createServer({ requireHostHeader: false }, requireHost(createPublicDoor(mock, lazyApp(adminHostOf(mock), { admin }))))
   server.on('clientError', answerClientError)
