@@ -10,6 +10,7 @@ import { readBody } from '../handlers/read-body.js'
 import { AdminError } from './admin-error.js'
 import { adminGuard, type AdminAccess } from './admin-auth.js'
 import { contentTypeRefusal, JSON_TYPES, SCENARIO_TYPES, untypedBodyRefusal } from './cross-site.js'
+import { pageHeaders, type Page } from './paging.js'
 import { adminRoutes, type AdminHost, type AdminRoute } from './admin-routes.js'
 
 /** Admin bodies (scenarios included) may be this large. */
@@ -37,6 +38,10 @@ async function answer(route: AdminRoute, request: Request, params: Record<string
   const query = Object.fromEntries(new URL(request.url).searchParams)
   try {
     const value = route.run({ params, query, body, text: read })
+    if (route.paged) {
+      const page = value as Page<unknown>
+      return { status: route.status ?? 200, body: JSON.stringify(page.items), headers: pageHeaders(page, request.url) }
+    }
     return { status: route.status ?? 200, body: JSON.stringify(value) }
   } catch (error) {
     if (error instanceof AdminError) return fail(error.status, error.message)

@@ -49,7 +49,16 @@ export const advanceBody = z.strictObject({
 })
 export const setBody = z.strictObject({ to: text('an ISO 8601 instant like "2026-01-01T01:00:00.000Z"') })
 
+/** Paging of the admin lists (see paging.ts): `limit` 1 to 1000, `offset` 0 or more. */
+const paging = {
+  limit: numeric(integer('a page size from 1 to 1000', 1, 1000)).optional(),
+  offset: numeric(integer('an offset, 0 or more', 0)).optional(),
+}
+
+export const accountsQuery = z.strictObject(paging)
+
 export const tasksQuery = z.strictObject({
+  ...paging,
   api_key: apiKey.optional(),
   status: z.enum(TASK_STATUSES, { error: expected(`one of ${TASK_STATUSES.join(', ')}`) }).optional(),
 })

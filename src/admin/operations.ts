@@ -8,7 +8,8 @@ import { buildReport, type ClientReport } from '../domain/report.js'
 import type { Scenario } from '../domain/types.js'
 import type { Account, World } from '../domain/world.js'
 import { badRequest, conflict, notFound } from './admin-error.js'
-import { advanceBody, check, createAccountBody, forceBody, journalQuery, reportQuery, resetAccountBody, setBody, tasksQuery, topUpBody } from './admin-schemas.js'
+import { accountsQuery, advanceBody, check, createAccountBody, forceBody, journalQuery, reportQuery, resetAccountBody, setBody, tasksQuery, topUpBody } from './admin-schemas.js'
+import { pageOf, type Page } from './paging.js'
 import { accountView, entryView, taskView, type AccountView, type JournalEntryView, type TaskView } from './views.js'
 
 /** What the operations need of the running fake. */
@@ -84,7 +85,11 @@ export function health(host: ControlHost): Health {
   }
 }
 
-export const listAccounts = (host: ControlHost): AccountView[] => [...host.world.accounts.values()].map((account) => viewAccount(host.world, account))
+/** Accounts in creation order, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
+export function listAccounts(host: ControlHost, query: unknown): Page<AccountView> {
+  const page = check(accountsQuery, query, 'query')
+  return pageOf(host.world.accounts.values(), page, (account) => viewAccount(host.world, account))
+}
 
 export const getAccount = (host: ControlHost, apiKey: string): AccountView => viewAccount(host.world, accountOf(host.world, apiKey))
 
@@ -120,16 +125,18 @@ export function removeAccount(host: ControlHost, apiKey: string): { api_key: str
   return { api_key: apiKey, removed: true }
 }
 
-export function listTasks(host: ControlHost, query: unknown): TaskView[] {
-  const { api_key, status } = check(tasksQuery, query, 'query')
+/** Tasks in creation order, filtered, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
+export function listTasks(host: ControlHost, query: unknown): Page<TaskView> {
+  const { api_key, status, limit, offset } = check(tasksQuery, query, 'query')
   const { world } = host
   const accounts = api_key === undefined ? [...world.accounts.values()] : [accountOf(world, api_key)]
   for (const account of accounts) world.look(account)
-  const views: TaskView[] = []
-  for (const task of world.tasks.values()) {
-    if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status)) views.push(taskView(task))
+  function* matching() {
+    for (const task of world.tasks.values()) {
+      if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status)) yield task
+    }
   }
-  return views
+  return pageOf(matching(), { limit, offset }, taskView)
 }
 
 export function getTask(host: ControlHost, taskId: string): TaskView {
