@@ -13,8 +13,12 @@ import { contentTypeRefusal, JSON_TYPES, SCENARIO_TYPES, untypedBodyRefusal } fr
 import { pageHeaders, type Page } from './paging.js'
 import { adminRoutes, type AdminHost, type AdminRoute } from './admin-routes.js'
 
-/** Admin bodies (scenarios included) may be this large. */
-export const ADMIN_BODY_LIMIT = 5 * 1024 * 1024
+/**
+ * Admin bodies (scenarios included) may be this large. Parsing a scenario holds the server's one
+ * thread (about 1 s per 200 KiB of YAML on a busy 2-core machine), so the limit is what a real
+ * scenario needs with room to spare, not what memory allows.
+ */
+export const ADMIN_BODY_LIMIT = 1024 * 1024
 
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
 

@@ -93,8 +93,14 @@ export function listAccounts(host: ControlHost, query: unknown): Page<AccountVie
 
 export const getAccount = (host: ControlHost, apiKey: string): AccountView => viewAccount(host.world, accountOf(host.world, apiKey))
 
+/** Most accounts one fake holds: each costs memory and a line in every state file. */
+export const MAX_ACCOUNTS = 100_000
+
 export function createAccount(host: ControlHost, body: unknown): AccountView {
   const { api_key, credits } = check(createAccountBody, body, 'body')
+  if (host.world.accounts.size >= MAX_ACCOUNTS && !host.world.accounts.has(api_key)) {
+    throw conflict(`The fake holds ${host.world.accounts.size} accounts, at most ${MAX_ACCOUNTS} accounts are allowed; remove some (DELETE /__admin/accounts/{key}) or reset`)
+  }
   if (!host.world.addAccount(api_key, credits)) throw conflict(`An account with API key ${JSON.stringify(api_key)} already exists; top it up or reset it instead`)
   openingCredits(host.world).set(api_key, credits)
   return getAccount(host, api_key)
