@@ -67,6 +67,29 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, limits:
   )
 }
 
+/**
+ * Waits until what clients sent before now has been read: the event loop turns until
+ * QUIET_TURNS turns in a row accept no connection and start no request (at most SETTLE_MAX_MS),
+ * then calls `then`. A fixed number of turns is not enough under load: a batch of connections
+ * waiting in the backlog takes several turns to be accepted and read.
+ */
+const QUIET_TURNS = 3
+const SETTLE_MAX_MS = 1_000
+
+function afterQuiet(activity: () => number, then: () => void): void {
+  const deadline = Date.now() + SETTLE_MAX_MS
+  let seen = activity()
+  let quiet = 0
+  const turn = (): void => {
+    const now = activity()
+    quiet = now === seen ? quiet + 1 : 0
+    seen = now
+    if (quiet >= QUIET_TURNS || Date.now() >= deadline) then()
+    else setImmediate(turn)
+  }
+  setImmediate(turn)
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
   // Node binds every interface for an empty host: refused, since it would expose the fake by accident.
@@ -81,10 +104,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.maxConnections = limits.maxConnections
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, limits))
   let closing = false
-  // Once closing, a keep-alive connection is let go as soon as its in-flight answer is sent.
+  /** Connections accepted plus requests started: it stops moving once everything sent has been read. */
+  let activity = 0
+  server.on('connection', () => (activity += 1))
+  // Once closing, a keep-alive connection is let go once its in-flight answers are sent and
+  // nothing more it sent (pipelined, or held back by the parser) is left to read.
   server.on('request', (_req, res) => {
+    activity += 1
     res.once('finish', () => {
-      if (closing) setImmediate(() => server.closeIdleConnections())
+      if (closing) afterQuiet(() => activity, () => server.closeIdleConnections())
     })
   })
   await new Promise<void>((resolve, reject) => {
@@ -111,11 +139,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       new Promise<void>((resolve) => {
         closing = true
         const force = setTimeout(() => server.closeAllConnections(), graceMs).unref()
-        server.close(() => {
-          clearTimeout(force)
-          resolve()
-        })
-        server.closeIdleConnections()
+        // Requests sent before close() are answered, not reset: first let the event loop accept
+        // the connections waiting in the backlog and read what they sent; only then stop
+        // listening (Node then closes the connections with nothing left to answer).
+        afterQuiet(() => activity, () =>
+          server.close(() => {
+            clearTimeout(force)
+            resolve()
+          }),
+        )
       }),
   }
 }
