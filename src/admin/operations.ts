@@ -121,13 +121,13 @@ export function removeAccount(host: ControlHost, apiKey: string): { api_key: str
 }
 
 export function listTasks(host: ControlHost, query: unknown): TaskView[] {
-  const { api_key, status } = check(tasksQuery, query, 'query')
+  const { api_key, status, type } = check(tasksQuery, query, 'query')
   const { world } = host
   const accounts = api_key === undefined ? [...world.accounts.values()] : [accountOf(world, api_key)]
   for (const account of accounts) world.look(account)
   const views: TaskView[] = []
   for (const task of world.tasks.values()) {
-    if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status)) views.push(taskView(task))
+    if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status) && (type === undefined || task.type === type)) views.push(taskView(task))
   }
   return views
 }
@@ -183,7 +183,8 @@ export function journalPage(host: ControlHost, query: unknown): JournalPage {
         (filter.api_key === undefined || entry.apiKey === filter.api_key) &&
         (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
         (filter.status === undefined || entry.status === filter.status) &&
-        (filter.task_id === undefined || entry.taskId === filter.task_id),
+        (filter.task_id === undefined || entry.taskId === filter.task_id) &&
+        (filter.seq === undefined || filter.seq.has(entry.seq)),
     )
     .reverse()
   const limit = filter.limit ?? DEFAULT_JOURNAL_LIMIT
@@ -192,7 +193,7 @@ export function journalPage(host: ControlHost, query: unknown): JournalPage {
     recorded: journal.recorded,
     dropped: journal.dropped,
     capacity: journal.capacity,
-    entries: matching.slice(0, limit).map(entryView),
+    entries: matching.slice(filter.offset ?? 0, (filter.offset ?? 0) + limit).map(entryView),
   }
 }
 
