@@ -14,7 +14,8 @@ import { ScenarioPanel } from './scenario-panel.js'
 import { SteeringBar } from './steering-bar.js'
 import { TasksPanel } from './tasks-panel.js'
 
-const POLL_MS = 1000
+/** Once a second, or `?poll=MS` (100 to 60000) in the page's address: slower for a remote fake, faster for a test. */
+const POLL_MS = Math.min(60_000, Math.max(100, Number(new URLSearchParams(location.search).get('poll') ?? 1000) || 1000))
 const TABS = ['tasks', 'credits', 'requests', 'report', 'scenario'] as const
 type Tab = (typeof TABS)[number]
 

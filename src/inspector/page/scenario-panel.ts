@@ -119,7 +119,7 @@ export class ScenarioPanel {
   #numbers(): void {
     const count = this.#text.value.split('\n').length
     this.#gutter.replaceChildren(
-      ...Array.from({ length: count }, (_, index) => h('span', { class: this.#marked.has(index + 1) ? 'marked' : '', 'data-line': index + 1 }, `${index + 1}\n`)),
+      ...Array.from({ length: count }, (_, index) => h('span', { class: this.#marked.has(index + 1) ? 'marked' : '', 'data-line': index + 1 }, String(index + 1))),
     )
     this.#gutter.scrollTop = this.#text.scrollTop
   }
