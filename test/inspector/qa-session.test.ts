@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createTask } from '../../src/api/public-api.js'
 import { formatScenarioError, parseScenario } from '../../src/scenario/load.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 
@@ -230,4 +231,49 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
   }
   console.log(`inspector screenshots: ${SHOTS}`)
   // About 6 s on an idle machine; the budget is for a shared, loaded one.
+}, 60_000)
+
+it('stays usable with thousands of tasks and requests: the page draws one page of each', async () => {
+  const many = await startServer({ scenario: `version: 1\nname: many\nseed: 5\naccounts:\n  - { api_key: bulk-key, credits: 100000 }\n  - { api_key: other-key, credits: 100 }\n` })
+  const tab = await browser.newPage({ viewport: { width: 1400, height: 860 } })
+  tab.setDefaultTimeout(15_000)
+  try {
+    const TASKS = 2_000
+    // Created through the api layer in-process (the door's own path, journal included): the
+    // test is about the page, not about 2000 HTTP round trips.
+    const body = JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'rain' } })
+    for (let i = 0; i < TASKS; i++) {
+      const outcome = createTask(many.mock.world, { apiKey: 'bulk-key', origin: many.url, contentType: 'application/json', body })
+      expect(outcome.response?.status).toBe(202)
+    }
+    expect(many.health()).toMatchObject({ tasks: TASKS, journal: { recorded: TASKS } })
+
+    const started = Date.now()
+    await tab.goto(`${many.url}/__inspector?poll=300`)
+    await tab.waitForSelector('.pager .count:text("1–50 of 2000")')
+    const firstPaint = Date.now() - started
+    expect(await tab.locator('.task-row').count()).toBe(50)
+    await tab.click('[aria-label="next page"]')
+    await tab.waitForSelector('.pager .count:text("51–100 of 2000")')
+    await tab.selectOption('select[aria-label="type"]', 'music')
+    await tab.waitForSelector('.pager .count:text("0 tasks")')
+
+    await tab.click('nav a[href="#requests"]')
+    await tab.waitForSelector('.pager .count:text("1–100 of 2000")')
+    expect(await tab.locator('tr.entry').count()).toBe(100)
+    await tab.click('[aria-label="older requests"]')
+    await tab.waitForSelector('.pager .count:text("101–200 of 2000")')
+    expect(await tab.getAttribute('tr.entry >> nth=0', 'data-seq')).toBe('1900')
+
+    await tab.click('nav a[href="#credits"]')
+    // A top-up and a freeze per task (none has ended): the chart shows the newest 120 events.
+    await tab.waitForSelector(`.chart-head .count:text("events ${TASKS + 1 - 119}–${TASKS + 1} of ${TASKS + 1}")`)
+    expect(await tab.locator('.chart .mark').count()).toBe(120)
+    await tab.click('[aria-label="older events"]')
+    await tab.waitForSelector(`.chart-head .count:text("events ${TASKS + 1 - 239}–${TASKS + 1 - 120} of ${TASKS + 1}")`)
+    console.log(`inspector with ${TASKS} tasks: first page drawn ${firstPaint} ms after navigation (load ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`)
+  } finally {
+    await tab.close()
+    await many.close()
+  }
 }, 60_000)

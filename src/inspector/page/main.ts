@@ -28,8 +28,16 @@ function report(error: unknown): void {
   bar.state(`${message}${hint}`, true)
 }
 
+/** Set by every action, filter and tab change: the next update redraws whatever it shows. */
+let dirty = true
+
 /** Redraws now; a call while one runs makes one more run after it (never two at once). */
 function refresh(): void {
+  dirty = true
+  tick()
+}
+
+function tick(): void {
   if (running !== null) {
     again = true
     return
@@ -40,7 +48,7 @@ function refresh(): void {
       running = null
       if (again) {
         again = false
-        refresh()
+        tick()
       }
     })
 }
@@ -68,24 +76,39 @@ function openRequests(taskId: string): void {
   location.hash = 'requests'
 }
 
+let accounts: AccountView[] = []
+/** What the last update saw of the fake: when it has not moved, the journal and the report have not changed. */
+let seen = ''
+let accountsAt = 0
+let accountCount = -1
+
 async function update(): Promise<void> {
-  const [health, clock, accounts] = await Promise.all([
-    get<Health>('/__admin/health'),
-    get<ClockView>('/__admin/clock'),
-    getPage<AccountView>('/__admin/accounts', {}, 0, 1000),
-  ])
-  bar.render(health, clock)
-  tasks.accounts(accounts.items)
-  const now = Date.parse(clock.now)
+  const forced = dirty
+  dirty = false
+  const [health, clock] = await Promise.all([get<Health>('/__admin/health'), get<ClockView>('/__admin/clock')])
+  const stamp = JSON.stringify([health.scenario, health.accounts, health.tasks, health.journal.recorded, clock.now])
+  const moved = stamp !== seen
+  seen = stamp
   const open = tab()
+  // The account list carries every credit event: read it for the credits tab, and for the key
+  // filter only when the accounts changed or every 10 s.
+  if (open === 'credits' || forced || health.accounts !== accountCount || Date.now() - accountsAt > 10_000) {
+    accounts = (await getPage<AccountView>('/__admin/accounts', {}, 0, 1000)).items
+    accountsAt = Date.now()
+    accountCount = health.accounts
+  }
+  bar.render(health, clock)
+  tasks.accounts(accounts)
+  const now = Date.parse(clock.now)
   for (const name of TABS) {
     panels[name].hidden = name !== open
     document.querySelector(`nav a[href="#${name}"]`)?.classList.toggle('active', name === open)
   }
+  // Tasks and credits also change without a request (a force by a script): read them every time.
   if (open === 'tasks') await tasks.refresh(now)
-  else if (open === 'credits') await credits.refresh(accounts.items)
-  else if (open === 'requests') await requests.refresh()
-  else if (open === 'report') await violations.refresh()
+  else if (open === 'credits') await credits.refresh(accounts)
+  else if (open === 'requests' && (forced || moved)) await requests.refresh()
+  else if (open === 'report' && (forced || moved)) await violations.refresh()
 }
 
 document.body.append(
@@ -95,6 +118,6 @@ document.body.append(
 )
 window.addEventListener('hashchange', refresh)
 setInterval(() => {
-  if (document.visibilityState === 'visible') refresh()
+  if (document.visibilityState === 'visible') tick()
 }, POLL_MS)
 refresh()
