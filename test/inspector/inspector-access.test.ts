@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import { startCli } from '../support/spawn-cli.js'
 
 const SCENARIO = 'version: 1\nseed: 3\naccounts:\n  - { api_key: k, credits: 10 }\n'
 const loopback = (running: { url: string }): string => `http://127.0.0.1:${new URL(running.url).port}`
@@ -90,5 +91,20 @@ describe('/__inspector over HTTP', () => {
     // request could carry a cookie, never a header).
     expect((await get(`${origin}/__admin/health`, { cookie: pair })).status).toBe(401)
     expect((await get(`${origin}/__admin/health`, { authorization: 'Bearer open-sesame' })).status).toBe(200)
+  })
+
+  it('the bundled CLI finds the built page beside its chunks (dist/bin → dist/inspector-page)', async () => {
+    const cli = await startCli(['--port', '0', '--host', '127.0.0.1'])
+    try {
+      const page = await get(`${cli.url}/__inspector/`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('/__inspector/inspector.js')
+      const script = await get(`${cli.url}/__inspector/inspector.js`)
+      expect(script.status).toBe(200)
+      expect(Number(script.headers.get('content-length'))).toBeGreaterThan(10_000)
+    } finally {
+      cli.child.kill('SIGTERM')
+      await cli.exited
+    }
   })
 })
