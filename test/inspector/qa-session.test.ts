@@ -181,6 +181,17 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
   expect(account).toMatchObject({ available: 90, frozen: 0, spent: 10 })
   await shot('3-credits-refund')
 
+  // Top up the account, open another one.
+  await page.fill('input[aria-label="top-up credits"]', '25')
+  await page.click('[data-action="top-up"]')
+  await page.waitForSelector('.chart-head h3:text("qa-key: 115 available · 0 frozen · 10 spent")')
+  expect(await page.locator('.chart .mark.top_up').count()).toBe(2)
+  await page.fill('input[aria-label="new account key"]', 'qa-key-2')
+  await page.fill('input[aria-label="opening credits"]', '40')
+  await page.click('[data-action="add-account"]')
+  await page.waitForSelector('.account[data-key="qa-key-2"]')
+  expect(running.accounts.get('qa-key-2')).toMatchObject({ available: 40, topped_up: 40 })
+
   // The journal follows the requests; the fault's 500 opens to its request and answer.
   await page.click('nav a[href="#requests"]')
   await page.waitForSelector('tr.entry td.status')
@@ -200,6 +211,14 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
   )
   expect(tooFast.requests.length).toBeGreaterThan(0)
   await shot('5-report')
+
+  // Set the clock, then reset: the scenario starts over (no task, the clock at its start).
+  await page.fill('input[aria-label="set clock to"]', '2026-01-01T01:00:00.000Z')
+  await page.click('[data-action="set-clock"]')
+  await page.waitForSelector('[data-clock]:text("2026-01-01 01:00:00.000 (manual)")')
+  await page.click('[data-action="reset"]')
+  await page.waitForSelector('[data-clock]:text("2026-01-01 00:00:00.000 (manual)")')
+  expect(running.health()).toMatchObject({ scenario: 'qa-session', tasks: 0, accounts: 1 })
 
   // A broken scenario: the mistake shows at its line and column, with the CLI's message.
   await page.click('nav a[href="#scenario"]')
@@ -231,7 +250,7 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
   }
   console.log(`inspector screenshots: ${SHOTS}`)
   // About 6 s on an idle machine; the budget is for a shared, loaded one.
-}, 60_000)
+}, 90_000)
 
 it('stays usable with thousands of tasks and requests: the page draws one page of each', async () => {
   const many = await startServer({ scenario: `version: 1\nname: many\nseed: 5\naccounts:\n  - { api_key: bulk-key, credits: 100000 }\n  - { api_key: other-key, credits: 100 }\n` })
@@ -276,4 +295,4 @@ it('stays usable with thousands of tasks and requests: the page draws one page o
     await tab.close()
     await many.close()
   }
-}, 60_000)
+}, 90_000)

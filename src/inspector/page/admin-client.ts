@@ -56,8 +56,9 @@ export async function getText(path: string): Promise<string> {
   return (await call('GET', path)).text()
 }
 
-export async function post<T>(path: string, json: unknown = {}): Promise<T> {
-  return (await (await call('POST', path, { json })).json()) as T
+/** A POST with this JSON body, or with none (`POST /__admin/reset` reads a body as a scenario). */
+export async function post<T>(path: string, json?: unknown): Promise<T> {
+  return (await (await call('POST', path, json === undefined ? undefined : { json })).json()) as T
 }
 
 /** A scenario as YAML text (PUT /__admin/scenario); 400 errors carry `<request body>:LINE:COL: …` lines. */
