@@ -296,3 +296,25 @@ it('stays usable with thousands of tasks and requests: the page draws one page o
     await many.close()
   }
 }, 90_000)
+
+it('with an admin token (on 0.0.0.0, reached through 127.0.0.1): the page is given the token once and sends it on its admin calls', async () => {
+  const guarded = await startServer({ scenario: SCENARIO, host: '0.0.0.0', adminToken: 'qa-secret' })
+  const origin = `http://127.0.0.1:${new URL(guarded.url).port}`
+  const context = await browser.newContext()
+  const tab = await context.newPage()
+  tab.setDefaultTimeout(10_000)
+  try {
+    const refused = await tab.goto(`${origin}/__inspector`)
+    expect(refused?.status()).toBe(401)
+    const opened = await tab.goto(`${origin}/__inspector?token=qa-secret`)
+    expect(opened?.status()).toBe(200)
+    expect(tab.url()).toBe(`${origin}/__inspector/`)
+    await tab.waitForSelector('[data-scenario="qa-session"]')
+    await tab.click('[data-advance="1m"]')
+    await tab.waitForSelector('[data-clock]:text("2026-01-01 00:01:00.000 (manual)")')
+    expect(guarded.clock.now().toISOString()).toBe('2026-01-01T00:01:00.000Z')
+  } finally {
+    await context.close()
+    await guarded.close()
+  }
+}, 60_000)
