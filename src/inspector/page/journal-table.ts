@@ -43,6 +43,11 @@ function detail(entry: JournalEntryView, openTask: (taskId: string) => void): HT
 
 export function journalTable(entries: JournalEntryView[], opened: Set<number>, openTask: (taskId: string) => void, onToggle: () => void): HTMLElement {
   const body = h('tbody')
+  const toggle = (seq: number) => {
+    if (opened.has(seq)) opened.delete(seq)
+    else opened.add(seq)
+    onToggle()
+  }
   for (const entry of entries) {
     const status = entry.status === null ? 'dropped' : String(entry.status)
     body.append(
@@ -52,11 +57,8 @@ export function journalTable(entries: JournalEntryView[], opened: Set<number>, o
           class: `entry${entry.status === null || entry.status >= 400 ? ' bad' : ''}`,
           'data-seq': entry.seq,
           tabindex: 0,
-          onclick: () => {
-            if (opened.has(entry.seq)) opened.delete(entry.seq)
-            else opened.add(entry.seq)
-            onToggle()
-          },
+          onclick: () => toggle(entry.seq),
+          onkeydown: (event) => (event as KeyboardEvent).key === 'Enter' && toggle(entry.seq),
         },
         h('td', {}, String(entry.seq)),
         h('td', {}, clockTime(entry.at)),
