@@ -63,7 +63,8 @@ export function inspectorHandler(access: AdminAccess = {}): (req: IncomingMessag
     const queryToken = url.searchParams.get('token')
     const refused = guard(asAdminRequest(req, queryToken ?? cookieToken(req)))
     if (refused !== null) {
-      send(res, refused)
+      // A browser cannot send the header on a navigation: say how to give the page the token.
+      send(res, refused.status === 401 ? fail(401, `${JSON.parse(refused.body).message}; in a browser, open ${INSPECTOR_PATH}?token=TOKEN once`) : refused)
       return true
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

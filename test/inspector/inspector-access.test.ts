@@ -75,7 +75,9 @@ describe('/__inspector over HTTP', () => {
     for (const headers of [{}, { authorization: 'Bearer wrong' }, { cookie: 'audio_task_mock_inspector=wrong' }, { cookie: 'other=open-sesame' }] as Array<Record<string, string>>) {
       expect((await get(`${origin}/__inspector`, headers)).status, JSON.stringify(headers)).toBe(401)
     }
-    expect((await get(`${origin}/__inspector?token=wrong`)).status).toBe(401)
+    const wrong = await get(`${origin}/__inspector?token=wrong`)
+    expect(wrong.status).toBe(401)
+    expect(await wrong.json()).toEqual({ code: 401, message: 'Invalid admin token; in a browser, open /__inspector?token=TOKEN once' })
     expect((await get(`${origin}/__inspector`, { authorization: 'Bearer open-sesame' })).status).toBe(200)
     expect((await get(`${origin}/__inspector/inspector.js`, { 'x-admin-token': 'open-sesame' })).status).toBe(200)
 
