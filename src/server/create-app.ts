@@ -10,6 +10,7 @@ import type { AdminHost } from '../admin/admin-routes.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
 import { fail, internalError, type ApiResponse } from '../api/respond.js'
 import { hostProblem } from './host-header.js'
+import { inspectorHandler } from '../inspector/inspector-route.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
 export class DropConnection extends Error {
@@ -60,6 +61,10 @@ export function createApp(source: AdminHost, options: AppOptions = {}): express.
   app.disable('x-powered-by')
   app.disable('etag')
   app.use(wellFormedHost)
+  const inspector = inspectorHandler(options.admin)
+  app.use((req, res, next) => {
+    if (!inspector(req, res)) next()
+  })
   app.use(
     createMiddleware(
       ...composeHandlers(source, {
