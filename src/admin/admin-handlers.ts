@@ -8,7 +8,6 @@ import { fail, type ApiResponse } from '../api/respond.js'
 import { toResponse } from '../handlers/create-handlers.js'
 import { readBody } from '../handlers/read-body.js'
 import { AdminError } from './admin-error.js'
-import { adminGuard, type AdminAccess } from './admin-auth.js'
 import { adminRoutes, type AdminHost, type AdminRoute } from './admin-routes.js'
 
 /** Admin bodies (scenarios included) may be this large. */
@@ -37,9 +36,18 @@ async function answer(route: AdminRoute, request: Request, params: Record<string
   }
 }
 
-export function createAdminHandlers(host: AdminHost, options: { baseUrl?: string; access?: AdminAccess } = {}): HttpHandler[] {
+/**
+ * Refuses an admin request (its 401/403 answer) or lets it through (null). Injected by the caller:
+ * the HTTP server passes `adminGuard(access)` from admin-auth.ts, which compares tokens with
+ * node:crypto; a page (the browser entry) passes none, since nothing outside it can reach its handlers.
+ */
+export type AdminGuard = (request: Request) => ApiResponse | null
+
+const OPEN: AdminGuard = () => null
+
+export function createAdminHandlers(host: AdminHost, options: { baseUrl?: string; guard?: AdminGuard } = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
-  const guard = adminGuard(options.access ?? {})
+  const guard = options.guard ?? OPEN
   const routes = adminRoutes(host)
   const handlers = routes.map((route) =>
     METHODS[route.method](`${base}${route.path}`, async ({ request, params }) => {

@@ -1,4 +1,7 @@
-/** Reads a request body as text, stopping once it passes `limit` bytes (the rest is never buffered). */
+/**
+ * Reads a request body as UTF-8 text, stopping once it passes `limit` bytes (the rest is never
+ * buffered). Web APIs only (no Buffer): the browser entry serves requests with it too.
+ */
 export async function readBody(request: Request, limit: number): Promise<string | { tooLarge: number }> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > limit) return { tooLarge: declared }
@@ -16,5 +19,8 @@ export async function readBody(request: Request, limit: number): Promise<string 
     }
     chunks.push(value)
   }
-  return Buffer.concat(chunks, total).toString('utf8')
+  const decoder = new TextDecoder()
+  let text = ''
+  for (const chunk of chunks) text += decoder.decode(chunk, { stream: true })
+  return text + decoder.decode()
 }

@@ -5,10 +5,12 @@
  *   <u32 big-endian data length> <4-byte ASCII type> <data> <u32 CRC-32 of type + data>.
  * IHDR (width, height, bit depth, colour type, compression, filter, interlace) comes first,
  * IDAT holds the zlib-deflated scanlines (each a filter-type byte, here 0 = None, then RGB
- * triples), and IEND closes the file. `zlib.deflateSync` output is deterministic for a given
- * Node/zlib build, so the same seed gives the same bytes.
+ * triples), and IEND closes the file. The scanlines are compressed with fflate's `zlibSync`
+ * (pure JavaScript, docs/decisions/011), whose output is the same on every platform, so the same
+ * seed gives the same bytes in Node and in a browser (`node:zlib` exists only in Node, and its
+ * output depends on the zlib build).
  */
-import { deflateSync } from 'node:zlib'
+import { zlibSync } from 'fflate'
 import { createRng, deriveSeed } from '../domain/random.js'
 import { crc32 } from './crc32.js'
 
@@ -79,7 +81,7 @@ export function pngBytes(options: PngOptions): Uint8Array {
   hv.setUint32(0, size)
   hv.setUint32(4, size)
   header.set([8, 2, 0, 0, 0], 8) // bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, no interlace
-  const chunks = [chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', new Uint8Array(0))]
+  const chunks = [chunk('IHDR', header), chunk('IDAT', zlibSync(raw, { level: 9 })), chunk('IEND', new Uint8Array(0))]
 
   const out = new Uint8Array(SIGNATURE.length + chunks.reduce((n, c) => n + c.length, 0))
   out.set(SIGNATURE)

@@ -5,7 +5,7 @@
  */
 import { createMiddleware } from '@mswjs/http-middleware'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
-import type { AdminAccess } from '../admin/admin-auth.js'
+import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
 import type { AdminHost } from '../admin/admin-routes.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
 import { fail, internalError, type ApiResponse } from '../api/respond.js'
@@ -54,7 +54,7 @@ export function createApp(source: AdminHost, options: AppOptions = {}): express.
         drop: () => {
           throw new DropConnection()
         },
-        admin: options.admin,
+        adminGuard: adminGuard(options.admin ?? {}),
       }),
     ),
   )
