@@ -9,6 +9,7 @@ import { ADMIN_TOKEN_ENV, isLoopback } from '../admin/admin-auth.js'
 import { formatReport } from '../report/format-report.js'
 import { formatScenarioError, loadScenarioFile } from '../scenario/index.js'
 import { parseDuration } from '../domain/duration.js'
+import { normaliseOrigins } from '../server/cors.js'
 import { chooseScenarioFile } from './bundled-scenarios.js'
 import type { StateKeeper } from './state-option.js'
 
@@ -28,6 +29,8 @@ Options:
   --seed N          overrides the scenario's seed (ids and outputs derive from it)
   --admin-token T   require this token on /__admin (Authorization: Bearer T); needed
                     for the admin API on a non-loopback host. Env: ${ADMIN_TOKEN_ENV}
+  --cors-origin O   let only pages from origin O (e.g. http://localhost:5173) call the
+                    public API and media from another origin; repeatable (default: any)
   --report          print the client report (what clients did wrong) on exit
   --state FILE      keep the world (accounts, credits, tasks, clock) in FILE: restored on
                     start, saved atomically every --state-interval and on shutdown
@@ -45,6 +48,7 @@ const OPTIONS = {
   host: { type: 'string' },
   seed: { type: 'string' },
   'admin-token': { type: 'string' },
+  'cors-origin': { type: 'string', multiple: true },
   report: { type: 'boolean' },
   state: { type: 'string' },
   'state-interval': { type: 'string' },
@@ -88,6 +92,12 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   for (const value of [port, seed]) if (typeof value === 'string') return usageError(value)
   const adminToken = values['admin-token'] ?? (process.env[ADMIN_TOKEN_ENV] || undefined)
   if (adminToken === '') return usageError('--admin-token expects a non-empty token')
+  const corsOrigins = values['cors-origin']
+  try {
+    normaliseOrigins(corsOrigins)
+  } catch (error) {
+    return usageError(`--cors-origin: ${(error as Error).message}`)
+  }
   const chosen = values.scenario === undefined ? { file: DEFAULT_SCENARIO } : chooseScenarioFile(values.scenario)
   if ('error' in chosen) return usageError(chosen.error)
   const file = chosen.file
@@ -115,6 +125,7 @@ export async function main(argv: readonly string[]): Promise<number | null> {
     port: (port as number | undefined) ?? 4010,
     host: values.host ?? '127.0.0.1',
     adminToken,
+    cors: { origins: corsOrigins },
   }).catch((error: NodeJS.ErrnoException) => error)
   if (running instanceof Error) {
     process.stderr.write(`audio-task-mock: cannot listen: ${running.message}\n`)

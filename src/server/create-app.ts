@@ -9,6 +9,7 @@ import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
 import type { AdminHost } from '../admin/admin-routes.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
 import { fail, internalError, type ApiResponse } from '../api/respond.js'
+import { createCors, type CorsOptions } from './cors.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
 export class DropConnection extends Error {
@@ -41,6 +42,8 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
 export interface AppOptions {
   /** Who may use `/__admin`: see AdminAccess (startServer sets it from host and token). */
   admin?: AdminAccess
+  /** CORS for the public API, media and OpenAPI document (default: any origin); `false`: none. See cors.ts. */
+  cors?: CorsOptions | false
 }
 
 /** The app for a fake (a `Mock`): public API, media files and `/__admin`, from the same handlers as in-process. */
@@ -48,6 +51,10 @@ export function createApp(source: AdminHost, options: AppOptions = {}): express.
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
+  const cors = createCors(options.cors)
+  app.use((req, res, next) => {
+    if (!cors(req, res)) next()
+  })
   app.use(
     createMiddleware(
       ...composeHandlers(source, {

@@ -10,6 +10,7 @@ import { isLoopback } from '../admin/admin-auth.js'
 import type { MockControl } from '../admin/control.js'
 import { adminHostOf, createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
 import type { ScenarioInput } from '../mock/resolve-scenario.js'
+import { createCors, withCors, type CorsOptions } from './cors.js'
 import { lazyApp } from './lazy-app.js'
 import { createPublicDoor } from './public-door.js'
 import { requireHost } from './require-host.js'
@@ -24,6 +25,12 @@ export interface ServerOptions extends MockOptions {
    * On a host that is not a loopback address the admin API stays closed without one.
    */
   adminToken?: string
+  /**
+   * Which pages may call the public API and fetch media from another origin (CORS): `{ origins:
+   * '*' }` by default, `{ origins: ['http://localhost:5173'] }` to restrict, `false` for no CORS
+   * headers. The admin API never answers other origins.
+   */
+  cors?: CorsOptions | false
 }
 
 /** The server, plus the same control as the in-process mock (`running.clock.advance('5m')`, `running.report()`…). */
@@ -61,7 +68,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const mock = createMockCore(options)
   const host = options.host ?? '127.0.0.1'
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
-  const server = createServer({ requireHostHeader: false }, requireHost(createPublicDoor(mock, lazyApp(adminHostOf(mock), { admin }))))
+  // CORS in front of both the node:http door and express (which then leaves it to this one).
+  const cors = createCors(options.cors)
+  const app = lazyApp(adminHostOf(mock), { admin, cors: false })
+  const server = createServer({ requireHostHeader: false }, requireHost(withCors(cors, createPublicDoor(mock, app))))
   server.on('clientError', answerClientError)
   let closing = false
   // Once closing, a keep-alive connection is let go as soon as its in-flight answer is sent.
