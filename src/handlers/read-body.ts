@@ -19,7 +19,9 @@ export async function readBody(request: Request, limit: number): Promise<string 
     }
     chunks.push(value)
   }
-  const decoder = new TextDecoder()
+  // ignoreBOM keeps a leading U+FEFF in the text, as Buffer#toString did: JSON.parse then refuses it
+  // (a body is JSON or it is not), where a decoder that strips it would accept the body.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
   let text = ''
   for (const chunk of chunks) text += decoder.decode(chunk, { stream: true })
   return text + decoder.decode()

@@ -19,6 +19,12 @@ describe('readBody', () => {
     expect(await readBody(streamed(pieces), 1024)).toBe('für Élise — 東京 🎹')
   })
 
+  it('keeps a leading byte order mark, so a JSON body that starts with one is still refused', async () => {
+    const text = await readBody(streamed([new TextEncoder().encode('\uFEFF{}')]), 100)
+    expect(text).toBe('\uFEFF{}')
+    expect(() => JSON.parse(text as string)).toThrow()
+  })
+
   it('stops at the limit without reading the rest', async () => {
     const piece = new Uint8Array(600).fill(0x61)
     expect(await readBody(streamed([piece, piece, piece]), 1000)).toEqual({ tooLarge: 1200 })
