@@ -9,6 +9,7 @@
  * 8-bit PCM samples are unsigned, with silence at 128.
  */
 import { createRng, deriveSeed } from '../domain/random.js'
+import { SEMITONE_RATIOS, sineTable } from './portable-math.js'
 
 export interface WavOptions {
   /** Duration; the file holds exactly round(seconds * sampleRate) samples. */
@@ -36,8 +37,8 @@ const HEADER_BYTES = 44
 /** One sine period; notes are played by stepping a phase through it (much faster than Math.sin per sample). */
 const TABLE_BITS = 12
 const TABLE_SIZE = 1 << TABLE_BITS
-const SINE = new Float32Array(TABLE_SIZE)
-for (let i = 0; i < TABLE_SIZE; i++) SINE[i] = Math.sin((2 * Math.PI * i) / TABLE_SIZE)
+// Not Math.sin, nor `2 ** x` below: engines round those differently, and a page must get Node's bytes.
+const SINE = sineTable(TABLE_SIZE)
 
 /** Major pentatonic scale over two octaves, in semitones above the root: any sequence sounds consonant. */
 const PENTATONIC = [0, 2, 4, 7, 9, 12, 14, 16, 19, 21]
@@ -130,7 +131,7 @@ export function* wavChunks(options: WavOptions, chunkBytes = WAV_CHUNK_BYTES): G
   let fill = HEADER_BYTES
 
   const rng = createRng(deriveSeed(0, 'media-wav', options.seed))
-  const rootHz = 220 * 2 ** (rng.int(0, 11) / 12) // A3..G#4
+  const rootHz = 220 * SEMITONE_RATIOS[rng.int(0, 11)]! // A3..G#4
   const beat = Math.max(1, Math.round(sampleRate * (0.18 + rng.next() * 0.14)))
   const attack = Math.max(1, Math.round(sampleRate * 0.01))
   const nyquist = sampleRate / 2
@@ -138,7 +139,7 @@ export function* wavChunks(options: WavOptions, chunkBytes = WAV_CHUNK_BYTES): G
   while (start < samples) {
     const length = Math.min(beat * NOTE_BEATS[rng.int(0, NOTE_BEATS.length - 1)]!, samples - start)
     const rest = rng.next() < 0.12 // an occasional pause
-    const hz = rootHz * 2 ** (PENTATONIC[rng.int(0, PENTATONIC.length - 1)]! / 12)
+    const hz = rootHz * SEMITONE_RATIOS[PENTATONIC[rng.int(0, PENTATONIC.length - 1)]!]!
     const sounds = !rest && hz < nyquist
     const release = Math.min(length, Math.max(1, Math.round(length * 0.3)))
     const note: Note = {

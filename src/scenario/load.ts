@@ -1,7 +1,7 @@
 /**
  * Scenario text (YAML, or JSON, which is YAML) → a compiled `Scenario`, or every mistake in it
- * with its line and column. Importing this module is browser-safe: only `loadScenarioFile`
- * needs Node, and it imports `node:fs` when called.
+ * with its line and column. Browser-safe: reading files is in load-file.ts, which the browser
+ * entry leaves out.
  */
 import { LineCounter, parseDocument, visit, type Document } from 'yaml'
 import type { Scenario } from '../domain/types.js'
@@ -103,21 +103,6 @@ export function parseScenarioObject(value: unknown, source = '<object>'): Scenar
     message: issue.message,
   }))
   return { ok: false, errors }
-}
-
-/** Reads and parses a scenario file; a file that cannot be read is one error at 1:1. */
-export async function loadScenarioFile(path: string): Promise<ScenarioResult> {
-  let text: string
-  try {
-    const { readFile } = await import('node:fs/promises')
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : message
-    const errors = [{ file: path, line: 1, col: 1, path: '', message: `cannot read the scenario file: ${reason}` }]
-    return { ok: false, errors }
-  }
-  return parseScenario(text, path)
 }
 
 /** Where the alias that could not be resolved is, when that is why the document did not convert. */
