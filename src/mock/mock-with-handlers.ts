@@ -1,0 +1,20 @@
+/**
+ * The fake as a library: the core (a world built from a scenario and its controls; see
+ * mock-core.ts) plus the msw handlers that serve it: public API, media files and `/__admin`.
+ * Web-standard only: the Node entry (create-mock.ts) gives it the bundled scenario files, the
+ * browser entry (create-browser-mock.ts) no files.
+ */
+import type { HttpHandler } from 'msw'
+import { composeHandlers, type ComposeOptions } from '../handlers/compose-handlers.js'
+import { adminHostOf, createMockCore, type MockCore, type MockOptions } from './mock-core.js'
+import type { ScenarioLibrary } from './resolve-scenario.js'
+
+export interface Mock extends MockCore {
+  readonly handlers: HttpHandler[]
+}
+
+export function mockWithHandlers(options: MockOptions, handlerOptions: ComposeOptions, library?: ScenarioLibrary): Mock {
+  const core = createMockCore(options, library)
+  const handlers = composeHandlers(adminHostOf(core), { baseUrl: options.baseUrl, ...handlerOptions })
+  return Object.assign(core, { handlers })
+}
