@@ -30,6 +30,7 @@ async function answer(route: AdminRoute, request: Request, params: Record<string
   const query = Object.fromEntries(new URL(request.url).searchParams)
   try {
     const value = route.run({ params, query, body, text: read })
+    if (route.produces === 'yaml') return { status: route.status ?? 200, body: String(value), headers: { 'content-type': 'application/yaml; charset=utf-8' } }
     return { status: route.status ?? 200, body: JSON.stringify(value) }
   } catch (error) {
     if (error instanceof AdminError) return fail(error.status, error.message)

@@ -26,6 +26,8 @@ export interface AdminRoute {
   body?: 'scenario'
   /** Success status, default 200. */
   status?: number
+  /** `yaml`: `run` returns YAML text, answered as is with `Content-Type: application/yaml` (default: a value sent as JSON). */
+  produces?: 'yaml'
   run(input: RouteInput): unknown
 }
 
@@ -63,5 +65,6 @@ export function adminRoutes(host: AdminHost): AdminRoute[] {
     { method: 'POST', path: '/__admin/tasks/:id/force', run: ({ params, body }) => ops.forceTask(host, params['id']!, body) },
     { method: 'GET', path: '/__admin/journal', run: ({ query }) => ops.journalPage(host, query) },
     { method: 'GET', path: '/__admin/report', run: ({ query }) => ops.clientReport(host, query) },
+    { method: 'GET', path: '/__admin/export', produces: 'yaml', run: ({ query }) => ops.exportScenario(host, query) },
   ]
 }
