@@ -16,6 +16,7 @@ export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.y
 
 export const USAGE = `Usage: audio-task-mock [options]
        audio-task-mock verify --base-url URL --api-key KEY [options]   (see verify --help)
+       audio-task-mock record --upstream URL --out FILE [options]      (see record --help)
 
 A fake of the Asynchronous Audio Task Service, driven by a YAML scenario.
 
@@ -68,6 +69,7 @@ function integer(flag: string, text: string | undefined, min: number, max: numbe
 export async function main(argv: readonly string[]): Promise<number | null> {
   // Loaded only when asked for: the server does not need the response checks (ajv).
   if (argv[0] === 'verify') return (await import('./verify-command.js')).verifyCommand(argv.slice(1))
+  if (argv[0] === 'record') return (await import('./record-command.js')).recordCommand(argv.slice(1))
   let values
   try {
     ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: false, strict: true }))
