@@ -4,6 +4,7 @@
  * the two sessions' answers must agree field by field (ids and origins normalised). Both fakes
  * and the recorder follow wall clocks the test moves: nothing sleeps.
  */
+import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseScenario } from '../../src/scenario/index.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
@@ -60,4 +61,12 @@ describe('record, then replay', () => {
     expect(written).toMatch(/^# Recorded by audio-task-mock record from http:\/\/127\.0\.0\.1:\d+ \(credentials removed\)\n# between 2026-11-02T10:00:00\.000Z and 2026-11-02T10:/)
     expect(lines[0]).toBe('POST /api/v1/task → 202 (recorded-key-1)')
   })
+})
+
+it("README's recorded scenario is one the loader accepts", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const block = /```yaml\n(# Recorded by audio-task-mock record[\s\S]*?)```/.exec(readme)
+  expect(block).not.toBeNull()
+  const parsed = parseScenario(block![1]!, 'README.md')
+  expect(parsed.ok ? [] : parsed.errors).toEqual([])
 })
