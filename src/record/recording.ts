@@ -46,6 +46,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const instant = (value: unknown): number | null => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null)
 const isStatus = (value: unknown): value is TaskStatus => TASK_STATUSES.includes(value as TaskStatus)
 const isType = (value: unknown): value is TaskType => TASK_TYPES.includes(value as TaskType)
+/** Credits as a scenario takes them: whole and not negative (anything else from the upstream is not believed). */
+const credits = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null)
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
 function parseJson(text: string): unknown {
   try {
@@ -165,11 +168,11 @@ export class Recording {
     const body = isRecord(request) ? request : {}
     const type = isType(data['type']) ? data['type'] : isType(body['task_type']) ? body['task_type'] : null
     if (typeof id !== 'string' || type === null || this.#tasks.has(id)) return
-    const cost = typeof data['credits_charged'] === 'number' ? data['credits_charged'] : null
+    const cost = credits(data['credits_charged'])
     if (cost !== null) this.#prices[type] ??= cost
-    if (typeof body['model'] === 'string') this.#model ??= body['model']
+    if (nonEmpty(body['model'])) this.#model ??= body['model']
     const input = isRecord(body['input']) ? body['input'] : {}
-    if (typeof input['mv'] === 'string') this.#versions.add(input['mv'])
+    if (nonEmpty(input['mv'])) this.#versions.add(input['mv'])
     this.#measure(type, input)
     this.#tasks.set(id, {
       key,
@@ -207,7 +210,8 @@ export class Recording {
     const status = data['status']
     if (!isStatus(status) || task.final !== null) return
     task.seen.push({ at, status, read: true })
-    if (typeof data['credits_cost'] === 'number') this.#prices[task.type] ??= data['credits_cost']
+    const cost = credits(data['credits_cost'])
+    if (cost !== null) this.#prices[task.type] ??= cost
     if (!isFinal(status)) return
     const created = instant(data['created_at']) ?? task.upstreamCreatedAt
     const completed = instant(data['completed_at'])
@@ -221,8 +225,9 @@ export class Recording {
   }
 
   #used(key: string, at: number, data: Record<string, unknown>): void {
-    const { credits_topped_up: toppedUp, credits_used: used } = data
-    if (this.#usage.has(key) || typeof toppedUp !== 'number' || typeof used !== 'number') return
+    const toppedUp = credits(data['credits_topped_up'])
+    const used = credits(data['credits_used'])
+    if (this.#usage.has(key) || toppedUp === null || used === null) return
     this.#usage.set(key, { at, toppedUp, used })
   }
 
