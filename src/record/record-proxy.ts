@@ -35,6 +35,8 @@ export interface RecordProxy {
 
 /** Request bodies larger than this are refused, not forwarded. */
 export const MAX_PROXY_BODY_BYTES = 16 * 1024 * 1024
+/** Upstream answers larger than this are cut off with a 502: the recorder keeps each answer in memory. */
+export const MAX_UPSTREAM_BODY_BYTES = 64 * 1024 * 1024
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'expect'])
 /** fetch decodes compressed bodies: the length and encoding it was sent with no longer apply. */
 const NOT_RELAYED = new Set([...HOP_BY_HOP, 'content-encoding'])
@@ -79,6 +81,24 @@ const jsonAnswer = (status: number, message: string): Answer => ({
   body: Buffer.from(JSON.stringify({ code: status, message })),
 })
 
+/** The body, or null past MAX_UPSTREAM_BODY_BYTES (the rest is not read). */
+async function readCapped(response: Response): Promise<Buffer | null> {
+  if (response.body === null) return Buffer.alloc(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = response.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(chunks)
+    size += value.length
+    if (size > MAX_UPSTREAM_BODY_BYTES) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    chunks.push(value)
+  }
+}
+
 async function ask(upstream: Upstream, req: IncomingMessage, body: Buffer, timeoutMs: number): Promise<Answer> {
   const method = req.method ?? 'GET'
   try {
@@ -93,7 +113,9 @@ async function ask(upstream: Upstream, req: IncomingMessage, body: Buffer, timeo
     response.headers.forEach((value, name) => {
       if (!NOT_RELAYED.has(name) && name !== 'set-cookie') headers[name] = value
     })
-    return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) }
+    const answer = await readCapped(response)
+    if (answer === null) return jsonAnswer(502, `Bad gateway: the upstream's answer is larger than ${MAX_UPSTREAM_BODY_BYTES} bytes; audio-task-mock record does not relay it`)
+    return { status: response.status, headers, body: answer }
   } catch (error) {
     const failure = error as Error & { cause?: { code?: string } }
     if (failure.name === 'TimeoutError') {
@@ -115,8 +137,10 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   const timeoutMs = options.timeoutMs ?? 30_000
   const recording = new Recording()
   const yaml = (): string => writeScenario(recording.session({ upstream: upstream.shown, wallNow: now() }))
+  let arrivals = 0
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const at = now()
+    const seq = ++arrivals
     const body = await readBody(req)
     if (body === null) {
       send(res, jsonAnswer(413, `Request body too large: audio-task-mock record forwards at most ${MAX_PROXY_BODY_BYTES} bytes`))
@@ -126,6 +150,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     send(res, answer)
     const path = new URL(req.url ?? '/', 'http://proxy.invalid').pathname
     const exchange: Exchange = {
+      seq,
       at,
       method: req.method ?? 'GET',
       path,

@@ -10,6 +10,8 @@ import { isFinal, TASK_STATUSES, TASK_TYPES, type Limits, type TaskStatus, type 
 import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
 
 export interface Exchange {
+  /** Order of arrival; exchanges may be added as their answers come back, in another order. Default: order added. */
+  seq?: number
   /** When the request arrived, in ms (the recorder's clock). */
   at: number
   method: string
@@ -94,7 +96,7 @@ function faultOf(response: Exchange['response']): RecordedFault {
 export class Recording {
   readonly #keys = new Map<string, string>()
   readonly #tasks = new Map<string, RecordedTask>()
-  readonly #requests: RequestRecord[] = []
+  readonly #requests: Array<RequestRecord & { seq: number }> = []
   readonly #usage = new Map<string, Usage>()
   readonly #versions = new Set<string>(DEFAULT_VERSIONS)
   readonly #prices: Partial<Record<TaskType, number>> = {}
@@ -149,7 +151,7 @@ export class Recording {
     // the client sent (the replay's id), where the upstream's would name an id the replay never had.
     const ownAnswer = route.endpoint === 'get_task' && status === 404
     const fault = counted && status >= 400 && status <= 599 && !ownAnswer ? faultOf(exchange.response) : null
-    this.#requests.push({ key, endpoint: route.endpoint, counted, fault })
+    this.#requests.push({ seq: exchange.seq ?? this.#exchanges, key, endpoint: route.endpoint, counted, fault })
     if (status >= 200 && status < 300) {
       const data = parseJson(exchange.response.body)
       const payload = isRecord(data) && isRecord(data['data']) ? data['data'] : null
@@ -209,7 +211,9 @@ export class Recording {
     }
     const status = data['status']
     if (!isStatus(status) || task.final !== null) return
-    task.seen.push({ at, status, read: true })
+    // Answers may come back out of order: keep the sightings in order of time.
+    const after = task.seen.findLastIndex((seen) => seen.at <= at)
+    task.seen.splice(after + 1, 0, { at, status, read: true })
     const cost = credits(data['credits_cost'])
     if (cost !== null) this.#prices[task.type] ??= cost
     if (!isFinal(status)) return
@@ -292,7 +296,8 @@ export class Recording {
       service: this.#service(),
       accounts: this.#accounts(),
       tasks,
-      requests: this.#requests,
+      // In order of arrival: the upstream counted them as they came.
+      requests: this.#requests.toSorted((a, b) => a.seq - b.seq).map(({ seq: _seq, ...request }) => request),
       openEndedMs: OPEN_ENDED_MS,
     }
   }

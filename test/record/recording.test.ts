@@ -85,4 +85,16 @@ describe('Recording', () => {
     recording.add(create(4_000, 'k', created('t1'))) // created_at 2026-01-01T00:00:00.000Z, 3 s into the session
     expect(recording.session(meta).clock).toEqual({ mode: 'auto', speed: 1, start: Date.parse('2025-12-31T23:59:57.000Z') })
   })
+
+  it('orders requests by arrival and sightings by time when answers come back out of order', () => {
+    const recording = new Recording()
+    const taskJson = (status: string) => json(200, { code: 200, data: { task_id: 't1', type: 'music', status } })
+    recording.add({ ...create(0, 'k', created('t1')), seq: 1 })
+    recording.add({ ...get(20, 'k', '/api/v1/task/t1', taskJson('running')), seq: 3 })
+    recording.add({ ...get(10, 'k', '/api/v1/task/t1', json(503, { code: 503, message: 'busy' })), seq: 2 })
+    recording.add({ ...get(5, 'k', '/api/v1/task/t1', taskJson('pending')), seq: 4 })
+    const session = recording.session(meta)
+    expect(session.tasks[0]!.seen.map((seen) => [seen.at, seen.status])).toEqual([[0, 'pending'], [5, 'pending'], [20, 'running']])
+    expect(scenarioOf(session).file['faults']).toEqual([{ match: { endpoint: 'get_task', api_key: 'recorded-key-1', nth: 1 }, respond: { status: 503, message: 'busy' } }])
+  })
 })
