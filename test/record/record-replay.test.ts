@@ -47,6 +47,12 @@ describe('record, then replay', () => {
     const bodies = JSON.stringify(answers)
     for (const status of ['"success"', '"failure"', '"timeout"', '"running"']) expect(bodies).toContain(status)
 
+    // The proxy is transparent: the same session straight against an identical upstream answers the same.
+    let wall = Date.parse('2026-11-02T10:00:00.000Z')
+    const direct = await startServer({ scenario: UPSTREAM_SCENARIO, wallNow: () => wall })
+    started.push(direct)
+    expect(normalise(await clientSession(direct.url, { key: KEY, other: OTHER_KEY }, (ms) => (wall += ms)))).toEqual(normalise(answers))
+
     const yaml = proxy.yaml()
     const parsed = parseScenario(yaml, 'recorded.yaml')
     expect(parsed.ok ? [] : parsed.errors).toEqual([])
