@@ -10,6 +10,7 @@ import type { JournalEntry } from '../domain/journal.js'
 import type { FaultAction, FinalStatus, Scenario } from '../domain/types.js'
 import type { World } from '../domain/world.js'
 import { OPEN_ENDED_MS, PLACEHOLDER_PREFIX } from './recording.js'
+import { scrubber, scrubDeep } from './scrub.js'
 import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, Sighting, TaskHistory } from './session.js'
 
 export interface ExportOptions {
@@ -17,10 +18,11 @@ export interface ExportOptions {
   keepKeys?: boolean
 }
 
-function recordedFault(action: FaultAction): RecordedFault {
+function recordedFault(action: FaultAction, scrub: (text: string) => string): RecordedFault {
   if ('respond' in action) {
     const { status, message, headers } = action.respond
-    return { respond: { status, message: message ?? defaultFaultMessage(status), ...(headers !== undefined && { headers }) } }
+    const scrubbed = headers === undefined ? undefined : (scrubDeep(headers, scrub) as Record<string, string>)
+    return { respond: { status, message: scrub(message ?? defaultFaultMessage(status)), ...(scrubbed !== undefined && { headers: scrubbed }) } }
   }
   return action
 }
@@ -54,6 +56,8 @@ export function sessionFromWorld(world: World, options: ExportOptions = {}): Ses
     const added = later.reduce((sum, event) => sum + event.credits, 0)
     accounts.push({ key, credits: opening?.credits ?? 0, ...(added > 0 && { note: `${added} credit(s) topped up later are not replayed` }) })
   }
+  // A fault message, an error or an output may name a key: it is written as its placeholder too.
+  const scrub = options.keepKeys === true ? (text: string) => text : scrubber(names)
   const entries = world.journal.entries()
   const reads = new Map<string, JournalEntry[]>()
   const requests: RequestRecord[] = []
@@ -61,7 +65,7 @@ export function sessionFromWorld(world: World, options: ExportOptions = {}): Ses
     const key = entry.apiKey === null ? undefined : names.get(entry.apiKey)
     if (key === undefined || !ENDPOINTS.has(entry.endpoint)) continue
     const fired = entry.fault !== null && entry.fault !== 'none' ? entry.fault : null
-    requests.push({ key, endpoint: entry.endpoint as RecordedEndpoint, counted: entry.fault !== null, fault: fired === null ? null : recordedFault(fired) })
+    requests.push({ key, endpoint: entry.endpoint as RecordedEndpoint, counted: entry.fault !== null, fault: fired === null ? null : recordedFault(fired, scrub) })
     // A stale read showed an old state on purpose: the fault replays it, it is no sighting of the task.
     if (entry.endpoint === 'get_task' && entry.status === 200 && entry.taskId !== null && fired === null) {
       const list = reads.get(entry.taskId) ?? []
@@ -87,7 +91,10 @@ export function sessionFromWorld(world: World, options: ExportOptions = {}): Ses
       sourceId: task.id,
       createdAt: task.createdAt,
       seen,
-      final: completedAt === null ? null : { status: status as FinalStatus, at: completedAt, error: task.error, output: task.output },
+      final:
+        completedAt === null
+          ? null
+          : { status: status as FinalStatus, at: completedAt, error: task.error === null ? null : scrub(task.error), output: scrubDeep(task.output, scrub) },
     })
   }
   const { clock } = scenario

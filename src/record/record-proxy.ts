@@ -135,7 +135,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   const { upstream } = options
   const now = options.now ?? Date.now
   const timeoutMs = options.timeoutMs ?? 30_000
-  const recording = new Recording()
+  const recording = new Recording({ secrets: upstream.secrets })
   const yaml = (): string => writeScenario(recording.session({ upstream: upstream.shown, wallNow: now() }))
   let arrivals = 0
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -155,12 +155,13 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
       method: req.method ?? 'GET',
       path,
       apiKey: typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'] : null,
+      secrets: typeof req.headers.authorization === 'string' ? [req.headers.authorization] : [],
       contentType: req.headers['content-type'] ?? null,
       body: body.toString('utf8'),
       response: { status: answer.status, headers: answer.headers, body: answer.body.toString('utf8') },
     }
     const key = recording.add(exchange)
-    if (key !== undefined) options.onExchange?.(`${exchange.method} ${path} → ${answer.status} (${key ?? 'no key'})`)
+    if (key !== undefined) options.onExchange?.(recording.scrub(`${exchange.method} ${path} → ${answer.status} (${key ?? 'no key'})`))
   }
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {

@@ -7,6 +7,7 @@
 import { exceedsDepth, MAX_JSON_DEPTH } from '../api/json-depth.js'
 import { DEFAULT_LIMITS, DEFAULT_MAX_BODY_BYTES, DEFAULT_VERSIONS } from '../scenario/defaults.js'
 import { isFinal, TASK_STATUSES, TASK_TYPES, type Limits, type TaskStatus, type TaskType } from '../domain/types.js'
+import { MIN_SECRET_LENGTH, REDACTED, scrubber } from './scrub.js'
 import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
 
 export interface Exchange {
@@ -20,6 +21,8 @@ export interface Exchange {
   apiKey: string | null
   contentType: string | null
   body: string
+  /** Other secrets the request carried (its Authorization header): scrubbed from what is recorded. */
+  secrets?: readonly string[]
   /** What the client was answered (the upstream's answer, or the recorder's own 502/504). */
   response: { status: number; headers: Readonly<Record<string, string>>; body: string }
 }
@@ -95,6 +98,8 @@ function faultOf(response: Exchange['response']): RecordedFault {
 
 export class Recording {
   readonly #keys = new Map<string, string>()
+  /** Secrets that are not keys (credentials of the upstream URL, Authorization headers), each replaced by REDACTED. */
+  readonly #secrets = new Set<string>()
   readonly #tasks = new Map<string, RecordedTask>()
   readonly #requests: Array<RequestRecord & { seq: number }> = []
   readonly #usage = new Map<string, Usage>()
@@ -109,6 +114,24 @@ export class Recording {
   skipped = 0
   /** Reads of tasks this recording did not see created: the replay has no such task. */
   unknownReads = 0
+
+  /** `secrets`: texts never to write (the upstream URL's credentials); keys seen are replaced by their placeholders anyway. */
+  constructor(options: { secrets?: readonly string[] } = {}) {
+    for (const secret of options.secrets ?? []) this.#secret(secret)
+  }
+
+  #secret(value: string): void {
+    // An Authorization value is also secret without its scheme ("Bearer abc" → "abc").
+    for (const part of [value, value.replace(/^\S+\s+/, '')]) if (part.length >= MIN_SECRET_LENGTH) this.#secrets.add(part)
+  }
+
+  /**
+   * The text with every key seen replaced by its placeholder and every other secret by REDACTED:
+   * an upstream that echoes a key in a message ("key sk-… was revoked") must not get it written.
+   */
+  scrub(text: string): string {
+    return scrubber([...this.#keys, ...[...this.#secrets].map((secret): [string, string] => [secret, REDACTED])])(text)
+  }
 
   get exchanges(): number {
     return this.#exchanges
@@ -133,18 +156,28 @@ export class Recording {
   }
 
   /** Records one exchange; returns the key's placeholder (null without a key), or undefined when it was not kept. */
-  add(exchange: Exchange): string | null | undefined {
-    const route = endpointOf(exchange.method, exchange.path)
+  add(raw: Exchange): string | null | undefined {
+    const route = endpointOf(raw.method, raw.path)
     if (route === null) return null
     if (this.#exchanges >= MAX_EXCHANGES) {
       this.skipped += 1
       return undefined
     }
     this.#exchanges += 1
-    this.#first ??= exchange.at
-    this.#last = exchange.at
-    if (exchange.apiKey === null || exchange.apiKey === '') return null // the fake answers a keyless request 401 itself
-    const key = this.placeholder(exchange.apiKey)
+    this.#first ??= raw.at
+    this.#last = raw.at
+    if (raw.apiKey === null || raw.apiKey === '') return null // the fake answers a keyless request 401 itself
+    const key = this.placeholder(raw.apiKey)
+    for (const secret of raw.secrets ?? []) this.#secret(secret)
+    // From here on nothing of the exchange holds a key or a secret.
+    const headers = Object.fromEntries(Object.entries(raw.response.headers).map(([name, value]) => [name, this.scrub(value)]))
+    const exchange: Exchange = {
+      ...raw,
+      apiKey: key,
+      secrets: [],
+      body: this.scrub(raw.body),
+      response: { status: raw.response.status, headers, body: this.scrub(raw.response.body) },
+    }
     const { status } = exchange.response
     const counted = route.endpoint !== 'create' || createReachesFaults(exchange)
     // A read of a task the key does not own is the replaying fake's own 404: its message names the id

@@ -11,6 +11,8 @@ export interface Upstream {
   shown: string
   /** `Basic …` from the URL's credentials, or null. */
   authorization: string | null
+  /** The URL's user, password and their Basic token: never to be written, also when the upstream echoes them. */
+  secrets: string[]
 }
 
 export function parseUpstream(text: string): Upstream | { error: string } {
@@ -26,5 +28,6 @@ export function parseUpstream(text: string): Upstream | { error: string } {
   const authorization = user === '' && password === '' ? null : `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${user}:${password}`)))}`
   const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`
   const hadCredentials = authorization !== null
-  return { base, shown: hadCredentials ? `${base} (credentials removed)` : base, authorization }
+  const secrets = authorization === null ? [] : [user, password, authorization].filter((secret) => secret !== '')
+  return { base, shown: hadCredentials ? `${base} (credentials removed)` : base, authorization, secrets }
 }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMock } from '../../src/mock/create-mock.js'
 import { parseScenario } from '../../src/scenario/index.js'
 import { startServer } from '../../src/server/start-server.js'
-import { clientSession, KEY, normalise, OTHER_KEY, UPSTREAM_SCENARIO } from './session-support.js'
+import { clientSession, KEY, normalise, OTHER_KEY, PLACEHOLDERS, UPSTREAM_SCENARIO } from './session-support.js'
 
 const started: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -38,7 +38,7 @@ describe('GET /__admin/export', () => {
     const replay = await startServer({ scenario: yaml, wallNow: () => replayWall })
     started.push(replay)
     const replayed = await clientSession(replay.url, { key: 'recorded-key-1', other: 'recorded-key-2' }, (ms) => (replayWall += ms))
-    expect(normalise(replayed)).toEqual(normalise(answers))
+    expect(normalise(replayed)).toEqual(normalise(answers, PLACEHOLDERS))
   })
 
   it('keeps the keys when asked (?keys=keep), and says what is wrong with a bad query', async () => {

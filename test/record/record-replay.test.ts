@@ -10,7 +10,7 @@ import { parseScenario } from '../../src/scenario/index.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { startRecordProxy, type RecordProxy } from '../../src/record/record-proxy.js'
 import { parseUpstream } from '../../src/record/upstream-url.js'
-import { clientSession, KEY, normalise, OTHER_KEY, UPSTREAM_SCENARIO } from './session-support.js'
+import { clientSession, KEY, normalise, OTHER_KEY, PLACEHOLDERS, UPSTREAM_SCENARIO } from './session-support.js'
 
 const started: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -45,6 +45,7 @@ describe('record, then replay', () => {
     expect(statuses).toContain(500)
     expect(statuses).toContain(503)
     const bodies = JSON.stringify(answers)
+    expect(bodies).toContain(`key ${OTHER_KEY} may not read usage`) // the upstream echoed a key: the file must not
     for (const status of ['"success"', '"failure"', '"timeout"', '"running"']) expect(bodies).toContain(status)
 
     // The proxy is transparent: the same session straight against an identical upstream answers the same.
@@ -57,7 +58,7 @@ describe('record, then replay', () => {
     const parsed = parseScenario(yaml, 'recorded.yaml')
     expect(parsed.ok ? [] : parsed.errors).toEqual([])
     const replayed = await replay(yaml)
-    expect(normalise(replayed)).toEqual(normalise(answers))
+    expect(normalise(replayed)).toEqual(normalise(answers, PLACEHOLDERS))
   })
 
   it('writes no key, no credentials, and logs none', async () => {

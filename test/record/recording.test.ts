@@ -97,4 +97,15 @@ describe('Recording', () => {
     expect(session.tasks[0]!.seen.map((seen) => [seen.at, seen.status])).toEqual([[0, 'pending'], [5, 'pending'], [20, 'running']])
     expect(scenarioOf(session).file['faults']).toEqual([{ match: { endpoint: 'get_task', api_key: 'recorded-key-1', nth: 1 }, respond: { status: 503, message: 'busy' } }])
   })
+
+  it('scrubs keys and secrets an upstream echoes: in messages, errors, outputs and headers', () => {
+    const recording = new Recording({ secrets: ['qa-user', 'hunter2-PASSWORD'] })
+    const echo = 'key real-key-123 with Bearer tok-abcdef and hunter2-PASSWORD'
+    recording.add({ ...create(0, 'real-key-123', created('t1')), secrets: ['Bearer tok-abcdef'] })
+    recording.add(get(1, 'real-key-123', '/api/v1/task/t1', json(200, { code: 200, data: { task_id: 't1', status: 'failure', error: echo, completed_at: null } })))
+    recording.add(get(2, 'real-key-123', '/api/v1/account/usage', json(429, { code: 429, message: echo }, { 'Retry-After': 'tok-abcdef' })))
+    const yaml = writeScenario(recording.session(meta))
+    for (const secret of ['real-key-123', 'tok-abcdef', 'hunter2', 'qa-user']) expect(yaml).not.toContain(secret)
+    expect(yaml).toContain('key recorded-key-1 with <redacted> and <redacted>') // "Bearer tok-…" goes whole
+  })
 })

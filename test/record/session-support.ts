@@ -45,6 +45,9 @@ faults:
     respond: { status: 429, message: "Rate limit exceeded. Try again in 7 seconds.", headers: { Retry-After: "7" } }
   - match: { endpoint: usage, nth: 2 }
     respond: { status: 503 }
+  # An upstream that echoes the key in a message: the written scenario must not.
+  - match: { endpoint: usage, api_key: sk-live-other-1234-SECRET }
+    respond: { status: 403, message: "key sk-live-other-1234-SECRET may not read usage" }
 `
 
 export const KEY = 'sk-live-9f8e7d6c5b4a-SECRET'
@@ -118,11 +121,18 @@ function collectIds(value: unknown, into: string[]): void {
   }
 }
 
-/** Ids become `<id-N>` by order of first appearance (also inside messages); origins become `<origin>`. */
-export function normalise(answers: Answer[]): Answer[] {
+/** The placeholders a recording or an export gives the session's keys. */
+export const PLACEHOLDERS: Readonly<Record<string, string>> = { [KEY]: 'recorded-key-1', [OTHER_KEY]: 'recorded-key-2' }
+
+/**
+ * Ids become `<id-N>` by order of first appearance (also inside messages); origins become
+ * `<origin>`; `keys` (a key → its placeholder) are replaced where an answer echoes them.
+ */
+export function normalise(answers: Answer[], keys: Readonly<Record<string, string>> = {}): Answer[] {
   const ids: string[] = []
   for (const answer of answers) collectIds(answer.body, ids)
   let text = JSON.stringify(answers)
+  for (const [key, placeholder] of Object.entries(keys)) text = text.split(key).join(placeholder)
   ids.forEach((id, index) => (text = text.split(id).join(`<id-${index + 1}>`)))
   text = text.replace(/http:\/\/127\.0\.0\.1:\d+/g, '<origin>')
   return JSON.parse(text) as Answer[]
