@@ -72,6 +72,8 @@ function forwardHeaders(req: IncomingMessage, upstream: Upstream): Headers {
 interface Answer {
   status: number
   headers: Record<string, string>
+  /** Relayed to the client, never recorded. */
+  cookies?: string[]
   body: Buffer
 }
 
@@ -115,7 +117,7 @@ async function ask(upstream: Upstream, req: IncomingMessage, body: Buffer, timeo
     })
     const answer = await readCapped(response)
     if (answer === null) return jsonAnswer(502, `Bad gateway: the upstream's answer is larger than ${MAX_UPSTREAM_BODY_BYTES} bytes; audio-task-mock record does not relay it`)
-    return { status: response.status, headers, body: answer }
+    return { status: response.status, headers, cookies: response.headers.getSetCookie(), body: answer }
   } catch (error) {
     const failure = error as Error & { cause?: { code?: string } }
     if (failure.name === 'TimeoutError') {
@@ -127,7 +129,8 @@ async function ask(upstream: Upstream, req: IncomingMessage, body: Buffer, timeo
 }
 
 function send(res: ServerResponse, answer: Answer): void {
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) })
+  const cookies = answer.cookies !== undefined && answer.cookies.length > 0 ? { 'set-cookie': answer.cookies } : {}
+  res.writeHead(answer.status, { ...answer.headers, ...cookies, 'content-length': String(answer.body.length) })
   res.end(answer.body)
 }
 
