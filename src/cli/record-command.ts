@@ -45,8 +45,8 @@ function usageError(message: string): number {
   return 2
 }
 
-/** Resolves with the exit code, or null while it records (until a signal). */
-export async function recordCommand(argv: readonly string[]): Promise<number | null> {
+/** Resolves with the exit code: at once for a mistake, else after SIGINT/SIGTERM, once FILE is written. */
+export async function recordCommand(argv: readonly string[]): Promise<number> {
   let values
   try {
     ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: false, strict: true }))
@@ -90,22 +90,19 @@ export async function recordCommand(argv: readonly string[]): Promise<number | n
     return 2
   }
   say(`listening on ${proxy.url} (forwarding to ${upstream.shown}; writing ${out})`)
-  const stop = (signal: string): void => {
-    say(`${signal} received, writing ${out}`)
-    proxy
-      .close()
-      .then(() => {
-        file.flush()
-        const { recording } = proxy
-        say(`wrote ${out}: ${recording.exchanges} request(s), ${recording.taskCount} task(s), ${recording.faultCount} fault(s)`)
-        process.exit(0)
-      })
-      .catch((error: Error) => {
-        process.stderr.write(`audio-task-mock record: cannot write ${out}: ${error.message}\n`)
-        process.exit(1)
-      })
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'))
+    process.once('SIGINT', () => resolve('SIGINT'))
+  })
+  say(`${signal} received, writing ${out}`)
+  await proxy.close()
+  try {
+    file.flush()
+  } catch (error) {
+    process.stderr.write(`audio-task-mock record: cannot write ${out}: ${(error as Error).message}\n`)
+    return 1
   }
-  process.once('SIGTERM', () => stop('SIGTERM'))
-  process.once('SIGINT', () => stop('SIGINT'))
-  return null
+  const { recording } = proxy
+  say(`wrote ${out}: ${recording.exchanges} request(s), ${recording.taskCount} task(s), ${recording.faultCount} fault(s)`)
+  return 0
 }

@@ -120,7 +120,8 @@ export interface MediaConfig {
 }
 
 export type ClockConfig =
-  | { mode: 'manual'; startMs: number }
+  /** `tickMs`: each request to the public API moves the clock by it first (absent: it never moves by itself). */
+  | { mode: 'manual'; startMs: number; tickMs?: number }
   | { mode: 'auto'; startMs: number | null; speed: number }
 
 export interface AccountConfig {

@@ -117,6 +117,11 @@ export class World {
     for (const { apiKey, credits } of scenario.accounts) this.addAccount(apiKey, credits)
   }
 
+  /** A request to the public API arrived: the clock moves on by the scenario's tick, if it has one. */
+  tick(): void {
+    this.clock.tick?.()
+  }
+
   account(apiKey: string): Account | undefined {
     return this.accounts.get(apiKey)
   }

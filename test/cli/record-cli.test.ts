@@ -54,6 +54,9 @@ describe('audio-task-mock record', () => {
     expect(yaml).toContain('- { match: { endpoint: create, api_key: recorded-key-1, nth: 2 }, respond: { status: 502, message: "Bad gateway: the upstream service is unreachable (ECONNREFUSED); audio-task-mock record is still recording" } }')
     expect(yaml).toMatch(/^# Recorded by audio-task-mock record from http:\/\/127\.0\.0\.1:\d+ \(credentials removed\)\n/)
     expect(recorder.output()).toMatch(/wrote .*session\.yaml: 5 request\(s\), 1 task\(s\), 1 fault\(s\)\n$/)
+    const checked = await runCli(['check', out])
+    expect(checked.stderr).toBe('')
+    expect(checked.code).toBe(0)
     for (const secret of [KEY, 'SECRET', 'pa55-WORD', 'qa:']) {
       expect(yaml).not.toContain(secret)
       expect(recorder.output()).not.toContain(secret)
