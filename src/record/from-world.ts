@@ -112,7 +112,10 @@ export function sessionFromWorld(world: World, options: ExportOptions = {}): Ses
       ...(dropped > 0 ? [`The journal had dropped its ${dropped} oldest request(s): faults and statuses they saw are missing.`] : []),
     ],
     seed: scenario.seed,
-    clock: clock.mode === 'manual' ? { mode: 'manual', start } : { mode: 'auto', speed: clock.speed, start },
+    clock:
+      clock.mode === 'manual'
+        ? { mode: 'manual', start, ...(clock.tickMs !== undefined && { tick: clock.tickMs }) }
+        : { mode: 'auto', speed: clock.speed, start },
     service: serviceOf(scenario),
     accounts,
     tasks,

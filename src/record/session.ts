@@ -59,7 +59,8 @@ export interface Session {
   header: string[]
   seed: number
   /** The written scenario's clock; `start` in ms. */
-  clock: { mode: 'manual'; start: number } | { mode: 'auto'; speed: number; start: number }
+  /** `tick`: ms a manual clock moves on each request to the public API (as the source scenario's `clock.tick`). */
+  clock: { mode: 'manual'; start: number; tick?: number } | { mode: 'auto'; speed: number; start: number }
   /** The `service` mapping as the file writes it (only the keys to set). */
   service: Record<string, unknown>
   accounts: AccountRecord[]

@@ -55,7 +55,12 @@ export function scenarioOf(session: Session): WrittenScenario {
     name: session.name,
     description: session.description,
     seed: session.seed,
-    clock: { mode: clock.mode, ...(clock.mode === 'auto' && { speed: clock.speed }), start: new Date(clock.start).toISOString() },
+    clock: {
+      mode: clock.mode,
+      ...(clock.mode === 'auto' && { speed: clock.speed }),
+      start: new Date(clock.start).toISOString(),
+      ...(clock.mode === 'manual' && clock.tick !== undefined && { tick: formatDuration(clock.tick) }),
+    },
     service: session.service,
     accounts: session.accounts.map((account) => ({ api_key: account.key, credits: account.credits })),
     timelines,

@@ -84,8 +84,10 @@ function run(fake: MockCore, keys: readonly [string, string], commands: Command[
 describe('export (property)', () => {
   it('replays any session answer for answer', () => {
     fc.assert(
-      fc.property(fc.array(command, { minLength: 1, maxLength: 60 }), (commands) => {
-        const source = createMockCore({ scenario: SOURCE, wallNow: () => 0 })
+      fc.property(fc.array(command, { minLength: 1, maxLength: 60 }), fc.boolean(), (commands, ticking) => {
+        // A clock that moves 2 s on every request (clock.tick), as the default scenario's does, or only when told.
+        const scenario = ticking ? `${SOURCE}clock: { mode: manual, tick: 2s }\n` : SOURCE
+        const source = createMockCore({ scenario, wallNow: () => 0 })
         const answers = run(source, ['a', 'b'], commands)
         const yaml = source.export()
         const parsed = parseScenario(yaml, 'export.yaml')
