@@ -83,6 +83,10 @@ export function parseServeArgs(
   const port = integer('port', values.port, 0, 65535)
   const seed = integer('seed', values.seed, 0, 2 ** 32 - 1)
   for (const value of [port, seed]) if (typeof value === 'string') return { kind: 'error', message: value }
+  // An empty --host (an unset shell variable) would bind every interface.
+  if (values.host === '') {
+    return { kind: 'error', message: '--host expects an address or a name to bind, got ""; the default 127.0.0.1 keeps the fake on this machine, 0.0.0.0 exposes it on every interface' }
+  }
   const adminToken = values['admin-token'] ?? (settings.env?.[ADMIN_TOKEN_ENV] || undefined)
   if (adminToken === '') return { kind: 'error', message: '--admin-token expects a non-empty token' }
   const chosen = values.scenario === undefined ? { file: DEFAULT_SCENARIO } : chooseScenarioFile(values.scenario)

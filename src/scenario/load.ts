@@ -9,6 +9,8 @@ import { checkScenario } from './checks.js'
 import { compileScenario } from './compile.js'
 import { locate, type Position } from './locate.js'
 import { flattenIssues, messageFor, type Issue } from './messages.js'
+import { MAX_DEPTH, tooDeepOffset, tooDeepPath } from './nesting.js'
+import { reservedKeyIssues } from './reserved-keys.js'
 import { scenarioSchema, type ScenarioFile } from './schema.js'
 
 /** One mistake. `line` and `col` are 1-based; both are 0 when there is no text to point into (parseScenarioObject). */
@@ -22,6 +24,8 @@ export interface ScenarioError {
 }
 
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] }
+
+const DEPTH_MESSAGE = `the document nests deeper than ${MAX_DEPTH} levels`
 
 export type Validation = { ok: true; file: ScenarioFile } | { ok: false; issues: Issue[] }
 
@@ -45,6 +49,11 @@ export function nameFromSource(source: string): string {
 
 /** The schema and the cross-reference checks together: every mistake in a raw value, at once. */
 export function validateScenario(value: unknown): Validation {
+  const tooDeep = tooDeepPath(value)
+  if (tooDeep !== null) return { ok: false, issues: [{ path: tooDeep, message: DEPTH_MESSAGE, at: 'value' }] }
+  // Reserved keys first and alone: the schema would read such a mapping wrongly.
+  const reserved = reservedKeyIssues(value)
+  if (reserved.length > 0) return { ok: false, issues: reserved }
   const parsed = scenarioSchema.safeParse(value, { error: messageFor })
   const issues = [...(parsed.success ? [] : flattenIssues(parsed.error.issues)), ...checkScenario(value)]
   if (!parsed.success || issues.length > 0) return { ok: false, issues }
@@ -53,8 +62,14 @@ export function validateScenario(value: unknown): Validation {
 
 export function parseScenario(text: string, file: string): ScenarioResult {
   const lines = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   const at = (position: Position, message: string, path = ''): ScenarioError => ({ file, ...position, path, message })
+  const deep = tooDeepOffset(text)
+  if (deep !== null) {
+    lines.addNewLine(0)
+    for (let index = text.indexOf('\n'); index !== -1 && index < deep; index = text.indexOf('\n', index + 1)) lines.addNewLine(index + 1)
+    return { ok: false, errors: [at(lines.linePos(deep), `${DEPTH_MESSAGE} here; a scenario needs far fewer`)] }
+  }
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   if (doc.errors.length > 0) {
     return { ok: false, errors: doc.errors.map((error) => at(lines.linePos(error.pos[0]), `invalid YAML: ${error.message}`)) }
   }
@@ -68,6 +83,8 @@ export function parseScenario(text: string, file: string): ScenarioResult {
     const reason = error instanceof Error ? error.message : String(error)
     return { ok: false, errors: [at(aliasPosition(doc, lines), `invalid YAML: ${reason}`)] }
   }
+  const aliased = tooDeepPath(value) // the text was shallow enough: only aliases can nest it deeper
+  if (aliased !== null) return { ok: false, errors: [at(locate(doc, lines, aliased, 'value'), `${DEPTH_MESSAGE} (through aliases)`, formatPath(aliased))] }
   const validation = validateScenario(value)
   if (validation.ok) return { ok: true, scenario: compileScenario(validation.file, nameFromSource(file)) }
   const errors = validation.issues.map((issue) => at(locate(doc, lines, issue.path, issue.at), issue.message, formatPath(issue.path)))

@@ -9,6 +9,7 @@ import type { AdminAccess } from '../admin/admin-auth.js'
 import type { AdminHost } from '../admin/admin-routes.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
 import { fail, internalError, type ApiResponse } from '../api/respond.js'
+import { hostProblem } from './host-header.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
 export class DropConnection extends Error {
@@ -20,6 +21,13 @@ export class DropConnection extends Error {
 
 function send(res: express.Response, response: ApiResponse): void {
   res.status(response.status).set({ 'content-type': 'application/json', ...response.headers }).send(response.body)
+}
+
+/** A missing, empty or malformed Host: the URL handed to the handlers is built from it (startServer checks this earlier). */
+const wellFormedHost: RequestHandler = (req, res, next) => {
+  const problem = hostProblem(req.headers.host, req.httpVersionMinor)
+  if (problem === null) next()
+  else send(res.set('connection', 'close'), fail(400, problem))
 }
 
 const unknownRoute: RequestHandler = (req, res) => {
@@ -39,7 +47,10 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
 }
 
 export interface AppOptions {
-  /** Who may use `/__admin`: see AdminAccess (startServer sets it from host and token). */
+  /**
+   * Who may use `/__admin`: see AdminAccess (startServer sets it from host and token). Over
+   * HTTP the cross-site checks are on unless `crossSiteChecks: false` is given.
+   */
   admin?: AdminAccess
 }
 
@@ -48,13 +59,14 @@ export function createApp(source: AdminHost, options: AppOptions = {}): express.
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
+  app.use(wellFormedHost)
   app.use(
     createMiddleware(
       ...composeHandlers(source, {
         drop: () => {
           throw new DropConnection()
         },
-        admin: options.admin,
+        admin: { crossSiteChecks: true, ...options.admin },
       }),
     ),
   )
