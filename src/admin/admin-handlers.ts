@@ -8,7 +8,6 @@ import { fail, type ApiResponse } from '../api/respond.js'
 import { toResponse } from '../handlers/create-handlers.js'
 import { readBody } from '../handlers/read-body.js'
 import { AdminError } from './admin-error.js'
-import { adminGuard, type AdminAccess } from './admin-auth.js'
 import { contentTypeRefusal, JSON_TYPES, SCENARIO_TYPES, untypedBodyRefusal } from './cross-site.js'
 import { pageHeaders, type Page } from './paging.js'
 import { adminRoutes, type AdminHost, type AdminRoute } from './admin-routes.js'
@@ -54,10 +53,26 @@ async function answer(route: AdminRoute, request: Request, params: Record<string
   }
 }
 
-export function createAdminHandlers(host: AdminHost, options: { baseUrl?: string; access?: AdminAccess } = {}): HttpHandler[] {
+/**
+ * Refuses an admin request (its 401/403 answer) or lets it through (null). Injected by the caller:
+ * the HTTP server passes `adminGuard(access)` from admin-auth.ts, which compares tokens with
+ * node:crypto; a page (the browser entry) passes none, since nothing outside it can reach its handlers.
+ */
+export type AdminGuard = (request: Request) => ApiResponse | null
+
+const OPEN: AdminGuard = () => null
+
+export interface AdminHandlerOptions {
+  baseUrl?: string
+  guard?: AdminGuard
+  /** Over HTTP: bodies must come typed as JSON (YAML for scenarios), which no cross-site form can send (cross-site.ts). */
+  typedBodies?: boolean
+}
+
+export function createAdminHandlers(host: AdminHost, options: AdminHandlerOptions = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
-  const guard = adminGuard(options.access ?? {})
-  const typed = options.access?.crossSiteChecks === true
+  const guard = options.guard ?? OPEN
+  const typed = options.typedBodies === true
   const routes = adminRoutes(host)
   const handlers = routes.map((route) =>
     METHODS[route.method](`${base}${route.path}`, async ({ request, params }) => {

@@ -4,7 +4,7 @@
  * same message through either door). Every message names the field and what was expected.
  */
 import { z } from 'zod'
-import { TASK_STATUSES } from '../domain/types.js'
+import { TASK_STATUSES, TASK_TYPES } from '../domain/types.js'
 import { badRequest } from './admin-error.js'
 
 function shown(value: unknown): string {
@@ -66,6 +66,7 @@ export const accountsQuery = z.strictObject(paging)
 export const tasksQuery = z.strictObject({
   ...paging,
   api_key: apiKey.optional(),
+  type: z.enum(TASK_TYPES, { error: expected(`one of ${TASK_TYPES.join(', ')}`) }).optional(),
   status: z.enum(TASK_STATUSES, { error: expected(`one of ${TASK_STATUSES.join(', ')}`) }).optional(),
 })
 
@@ -76,6 +77,14 @@ export const journalQuery = z.strictObject({
   status: numeric(integer('an HTTP status (100 to 599)', 100, 599)).optional(),
   task_id: text('a task id').optional(),
   limit: numeric(integer('a number of entries, 1 or more', 1)).optional(),
+  /** Entries to skip (newest first), for paging. */
+  offset: numeric(integer('a number of entries to skip, 0 or more', 0)).optional(),
+  /** Only these journal sequence numbers (comma-separated, at most 1000): the requests a report violation names. */
+  seq: z
+    .string({ error: expected('journal sequence numbers like "3,4,5"') })
+    .regex(/^\d{1,15}(,\d{1,15}){0,999}$/, { error: expected('journal sequence numbers like "3,4,5" (at most 1000)') })
+    .transform((list) => new Set(list.split(',').map(Number)))
+    .optional(),
 })
 
 export const reportQuery = z.strictObject({ api_key: apiKey.optional() })

@@ -3,7 +3,7 @@
  * options. Mistakes throw an AdminError with the status and message the HTTP API would answer.
  */
 import type { ClientReport } from '../domain/report.js'
-import type { Endpoint, TaskStatus } from '../domain/types.js'
+import type { Endpoint, TaskStatus, TaskType } from '../domain/types.js'
 import * as ops from './operations.js'
 import type { AccountView, TaskView } from './views.js'
 
@@ -32,7 +32,7 @@ export interface MockAccounts {
 
 export interface MockTasks {
   /** Tasks in creation order, filtered; every match unless `limit` is given. */
-  list(filter?: { apiKey?: string; status?: TaskStatus } & PageRequest): TaskView[]
+  list(filter?: { apiKey?: string; status?: TaskStatus; type?: TaskType } & PageRequest): TaskView[]
   /** One task with its timeline position, reads so far and next transition. */
   get(taskId: string): TaskView
   /** Ends an unfinished task now: success charges its credits, failure and timeout refund them. */
@@ -46,6 +46,8 @@ export interface JournalFilter {
   taskId?: string
   /** Default 100. */
   limit?: number
+  /** Entries to skip, newest first (paging). */
+  offset?: number
 }
 
 export interface MockControl {
@@ -75,12 +77,12 @@ export function createControl(host: ops.ControlHost): MockControl {
     },
     tasks: {
       list: (filter = {}) =>
-        ops.listTasks(host, wire({ api_key: filter.apiKey, status: filter.status, limit: filter.limit, offset: filter.offset })).items,
+        ops.listTasks(host, wire({ api_key: filter.apiKey, status: filter.status, type: filter.type, limit: filter.limit, offset: filter.offset })).items,
       get: (taskId) => ops.getTask(host, taskId),
       force: (taskId, status, error) => ops.forceTask(host, taskId, wire({ status, error })),
     },
     journal: (filter = {}) =>
-      ops.journalPage(host, wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit })),
+      ops.journalPage(host, wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit, offset: filter.offset })),
     report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey })),
     health: () => ops.health(host),
   }

@@ -133,13 +133,13 @@ export function removeAccount(host: ControlHost, apiKey: string): { api_key: str
 
 /** Tasks in creation order, filtered, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
 export function listTasks(host: ControlHost, query: unknown): Page<TaskView> {
-  const { api_key, status, limit, offset } = check(tasksQuery, query, 'query')
+  const { api_key, status, type, limit, offset } = check(tasksQuery, query, 'query')
   const { world } = host
   const accounts = api_key === undefined ? [...world.accounts.values()] : [accountOf(world, api_key)]
   for (const account of accounts) world.look(account)
   function* matching() {
     for (const task of world.tasks.values()) {
-      if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status)) yield task
+      if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status) && (type === undefined || task.type === type)) yield task
     }
   }
   return pageOf(matching(), { limit, offset }, taskView)
@@ -196,7 +196,8 @@ export function journalPage(host: ControlHost, query: unknown): JournalPage {
         (filter.api_key === undefined || entry.apiKey === filter.api_key) &&
         (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
         (filter.status === undefined || entry.status === filter.status) &&
-        (filter.task_id === undefined || entry.taskId === filter.task_id),
+        (filter.task_id === undefined || entry.taskId === filter.task_id) &&
+        (filter.seq === undefined || filter.seq.has(entry.seq)),
     )
     .reverse()
   const limit = filter.limit ?? DEFAULT_JOURNAL_LIMIT
@@ -205,7 +206,7 @@ export function journalPage(host: ControlHost, query: unknown): JournalPage {
     recorded: journal.recorded,
     dropped: journal.dropped,
     capacity: journal.capacity,
-    entries: matching.slice(0, limit).map(entryView),
+    entries: matching.slice(filter.offset ?? 0, (filter.offset ?? 0) + limit).map(entryView),
   }
 }
 

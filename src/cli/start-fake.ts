@@ -49,6 +49,7 @@ export async function startFake(options: ServeOptions, log: Log): Promise<Starte
     port: options.port,
     host: options.host,
     adminToken: options.adminToken,
+    cors: { origins: options.corsOrigins },
   }).catch((error: NodeJS.ErrnoException) => error)
   if (running instanceof Error) {
     log.error(`audio-task-mock: cannot listen: ${running.message}`)

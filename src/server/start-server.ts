@@ -10,6 +10,7 @@ import { isLoopback } from '../admin/admin-auth.js'
 import type { MockControl } from '../admin/control.js'
 import { adminHostOf, createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
 import type { ScenarioInput } from '../mock/resolve-scenario.js'
+import { createCors, withCors, type CorsOptions } from './cors.js'
 import { lazyApp } from './lazy-app.js'
 import { createPublicDoor } from './public-door.js'
 import { requireHost } from './require-host.js'
@@ -29,6 +30,12 @@ export interface ServerOptions extends MockOptions {
   adminToken?: string
   /** Request timeouts and the connection cap (defaults: DEFAULT_TRANSPORT_LIMITS). */
   limits?: Partial<TransportLimits>
+  /**
+   * Which pages may call the public API and fetch media from another origin (CORS): `{ origins:
+   * '*' }` by default, `{ origins: ['http://localhost:5173'] }` to restrict, `false` for no CORS
+   * headers. The admin API never answers other origins.
+   */
+  cors?: CorsOptions | false
 }
 
 /** The server, plus the same control as the in-process mock (`running.clock.advance('5m')`, `running.report()`…). */
@@ -97,10 +104,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const mock = createMockCore(options)
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
   const limits = transportLimits(options.limits)
-  const server = createServer(
-    { requireHostHeader: false, ...serverTimeouts(limits) },
-    requireHost(createPublicDoor(mock, lazyApp(adminHostOf(mock), { admin }))),
-  )
+  // CORS in front of both the node:http door and express (which then leaves it to this one).
+  const cors = createCors(options.cors)
+  const app = lazyApp(adminHostOf(mock), { admin, cors: false })
+  const server = createServer({ requireHostHeader: false, ...serverTimeouts(limits) }, requireHost(withCors(cors, createPublicDoor(mock, app))))
   server.maxConnections = limits.maxConnections
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, limits))
   let closing = false
