@@ -31,6 +31,9 @@ Options:
   --report          print the client report (what clients did wrong) on exit
   --state FILE      keep the world (accounts, credits, tasks, clock) in FILE: restored on
                     start, saved atomically every --state-interval and on shutdown
+  --state-mode M    interval (default): a SIGKILL loses up to one interval of changes;
+                    durable: every change is logged beside FILE and a create is answered
+                    only once it is on disk, so a SIGKILL loses no acknowledged task
   --state-interval D  how often to save the state when it changed (default: 5s)
   -h, --help        show this help
   -v, --version     show the version
@@ -48,6 +51,7 @@ const OPTIONS = {
   report: { type: 'boolean' },
   state: { type: 'string' },
   'state-interval': { type: 'string' },
+  'state-mode': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -95,8 +99,16 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   if (stateInterval === null || stateInterval < 100) {
     return usageError(`--state-interval expects a duration of at least 100ms, like 5s or 1m, got ${JSON.stringify(values['state-interval'])}`)
   }
+  const stateMode = values['state-mode'] ?? 'interval'
+  if (stateMode !== 'interval' && stateMode !== 'durable') return usageError(`--state-mode expects interval or durable, got ${JSON.stringify(stateMode)}`)
+  if (values['state-mode'] !== undefined && values.state === undefined) return usageError('--state-mode needs --state FILE')
   // Loaded only with --state: restoring pulls in the output generator, which plain start-up defers.
   const state = values.state === undefined ? null : await import('./state-option.js')
+  const unusable = values.state === undefined || state === null ? null : await state.checkStatePath(values.state)
+  if (unusable !== null) {
+    process.stderr.write(`audio-task-mock: ${values.state}: cannot keep the state there: ${unusable}\n`)
+    return 2
+  }
   const saved = values.state === undefined || state === null ? null : await state.readState(values.state)
   if (saved !== null && !saved.ok) {
     process.stderr.write(`audio-task-mock: ${saved.message}\n`)
@@ -109,28 +121,45 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   }
   // Imported here: the server's dependencies (msw, express, faker) are not needed for --help or verify.
   const { startServer } = await import('../server/start-server.js')
+  let keeper: StateKeeper | null = null
+  let refusal: string | null = null
   const running = await startServer({
     scenario: loaded.scenario,
     seed: seed as number | undefined,
     port: (port as number | undefined) ?? 4010,
     host: values.host ?? '127.0.0.1',
     adminToken,
+    // Restored and saved before the server listens: no request sees the world before it.
+    prepare: async (mock) => {
+      if (values.state === undefined || state === null || !saved?.ok) return
+      const adopted = await state.adoptState(mock, values.state, saved.value, stateInterval, stateMode)
+      if (!adopted.ok) {
+        refusal = adopted.message
+        throw new Error(adopted.message)
+      }
+      keeper = adopted.keeper
+      process.stdout.write(`audio-task-mock: ${adopted.summary}\n`)
+    },
   }).catch((error: NodeJS.ErrnoException) => error)
+  if (refusal !== null) {
+    process.stderr.write(`audio-task-mock: ${refusal}\n`)
+    return 2
+  }
   if (running instanceof Error) {
     process.stderr.write(`audio-task-mock: cannot listen: ${running.message}\n`)
     return 1
   }
-  let keeper: StateKeeper | null = null
-  if (values.state !== undefined && saved?.ok) {
-    const adopted = state!.adoptState(running, values.state, saved.value, stateInterval)
-    if (!adopted.ok) {
-      process.stderr.write(`audio-task-mock: ${adopted.message}\n`)
-      await running.close()
-      return 2
-    }
-    keeper = adopted.keeper
-    process.stdout.write(`audio-task-mock: ${adopted.summary}\n`)
+  // Before the ready line: a signal sent as soon as it is read must find its handler.
+  const stop = (signal: string): void => {
+    process.stdout.write(`audio-task-mock: ${signal} received, closing\n`)
+    if (values.report) process.stdout.write(formatReport(running.report()))
+    running
+      .close()
+      .then(() => (keeper as StateKeeper | null)?.stop())
+      .then(() => process.exit(0))
   }
+  process.once('SIGTERM', () => stop('SIGTERM'))
+  process.once('SIGINT', () => stop('SIGINT'))
   const { scenario } = running.mock
   process.stdout.write(
     `audio-task-mock listening on ${running.url} (scenario ${JSON.stringify(scenario.name)}, seed ${scenario.seed}, ${scenario.accounts.length} accounts)\n`,
@@ -138,15 +167,5 @@ export async function main(argv: readonly string[]): Promise<number | null> {
   if (!isLoopback(values.host ?? '127.0.0.1') && adminToken === undefined) {
     process.stderr.write(`audio-task-mock: /__admin is closed on ${values.host}: give --admin-token or ${ADMIN_TOKEN_ENV} to use it\n`)
   }
-  const stop = (signal: string): void => {
-    process.stdout.write(`audio-task-mock: ${signal} received, closing\n`)
-    if (values.report) process.stdout.write(formatReport(running.report()))
-    running
-      .close()
-      .then(() => keeper?.stop())
-      .then(() => process.exit(0))
-  }
-  process.once('SIGTERM', () => stop('SIGTERM'))
-  process.once('SIGINT', () => stop('SIGINT'))
   return null
 }

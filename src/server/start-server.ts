@@ -24,6 +24,8 @@ export interface ServerOptions extends MockOptions {
    * On a host that is not a loopback address the admin API stays closed without one.
    */
   adminToken?: string
+  /** Runs before the server listens (e.g. `--state` restores and saves the world): no request sees the world before it. */
+  prepare?: (mock: MockCore) => Promise<void>
 }
 
 /** The server, plus the same control as the in-process mock (`running.clock.advance('5m')`, `running.report()`…). */
@@ -59,6 +61,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const mock = createMockCore(options)
+  await options.prepare?.(mock)
   const host = options.host ?? '127.0.0.1'
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
   const server = createServer({ requireHostHeader: false }, requireHost(createPublicDoor(mock, lazyApp(adminHostOf(mock), { admin }))))

@@ -14,16 +14,22 @@ async function setup(): Promise<{ scenario: string; state: string }> {
   return { scenario, state: join(dir, 'world.json') }
 }
 
-/** Creates tasks from `workers` loops until the process dies; every 202's id with its key. */
-async function loadUntilKilled(cli: Started, killAfterMs: number): Promise<Map<string, string>> {
+/** Creates tasks from six loops and kills the server mid-load, once `killAt` were acknowledged; every 202's id with its key. */
+async function loadUntilKilled(cli: Started, killAt: number): Promise<Map<string, string>> {
   const acknowledged = new Map<string, string>()
   let dead = false
+  const kill = (): void => {
+    if (dead) return
+    dead = true
+    cli.child.kill('SIGKILL')
+  }
   const worker = async (apiKey: string): Promise<void> => {
     for (let i = 0; i < 5000 && !dead; i++) {
       try {
         const response = await fetch(`${cli.url}/api/v1/task`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: lyrics })
         if (response.status !== 202) throw new Error(`create answered ${response.status}`)
         acknowledged.set(((await response.json()) as { data: { task_id: string } }).data.task_id, apiKey)
+        if (acknowledged.size >= killAt) kill()
       } catch (error) {
         if (dead) return
         throw error
@@ -31,11 +37,9 @@ async function loadUntilKilled(cli: Started, killAfterMs: number): Promise<Map<s
     }
   }
   const workers = ['load-a', 'load-b', 'load-a', 'load-b', 'load-a', 'load-b'].map(worker)
-  setTimeout(() => {
-    dead = true
-    cli.child.kill('SIGKILL')
-  }, killAfterMs)
+  const cap = setTimeout(kill, 20_000)
   await Promise.all(workers)
+  clearTimeout(cap)
   expect(await cli.exited).toEqual({ code: null, signal: 'SIGKILL' })
   return acknowledged
 }
@@ -59,8 +63,8 @@ describe('--state-mode durable', () => {
     const { scenario, state } = await setup()
     const args = ['--port', '0', '--scenario', scenario, '--state', state, '--state-mode', 'durable']
     const first = await startCli(args)
-    const acknowledged = await loadUntilKilled(first, 600)
-    expect(acknowledged.size).toBeGreaterThan(20)
+    const acknowledged = await loadUntilKilled(first, 300)
+    expect(acknowledged.size).toBeGreaterThanOrEqual(300)
     const second = await startCli(args)
     const missing: string[] = []
     for (const [id, apiKey] of acknowledged) {
@@ -81,7 +85,7 @@ describe('--state (interval mode) after SIGKILL', () => {
     const { scenario, state } = await setup()
     const args = ['--port', '0', '--scenario', scenario, '--state', state, '--state-interval', '200ms']
     const first = await startCli(args)
-    const acknowledged = await loadUntilKilled(first, 700)
+    const acknowledged = await loadUntilKilled(first, 300)
     const second = await startCli(args)
     const later = await createMore(second, 50)
     expect(later.filter((id) => acknowledged.has(id))).toEqual([])

@@ -11,7 +11,7 @@ const music = JSON.stringify({ model: 'music-model', task_type: 'music', input: 
 
 async function stop(cli: Started): Promise<void> {
   cli.child.kill('SIGTERM')
-  expect(await cli.exited).toEqual({ code: 0, signal: null })
+  expect({ ...(await cli.exited), output: cli.output() }).toEqual({ code: 0, signal: null, output: cli.output() })
 }
 
 async function stateFile(): Promise<{ dir: string; state: string }> {
