@@ -11,8 +11,10 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises'
 import type { Task, World } from '../domain/world.js'
 import { snapshotHeader } from './snapshot.js'
 
-/** Records per chunk: small enough that serialising one chunk takes about a millisecond. */
+/** Events or clips per line, and lines per write at most. */
 const CHUNK_RECORDS = 1_000
+/** Characters per write at most: serialising this much takes a few milliseconds, then the event loop runs. */
+const CHUNK_CHARS = 256 * 1024
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
@@ -25,17 +27,20 @@ export interface SnapshotWrite {
 
 class Chunks {
   #lines: string[] = []
+  #chars = 0
   constructor(readonly handle: FileHandle) {}
 
   async push(line: string): Promise<void> {
     this.#lines.push(line)
-    if (this.#lines.length >= CHUNK_RECORDS) await this.flush()
+    this.#chars += line.length
+    if (this.#lines.length >= CHUNK_RECORDS || this.#chars >= CHUNK_CHARS) await this.flush()
   }
 
   async flush(): Promise<void> {
     if (this.#lines.length === 0) return
     const text = `${this.#lines.join('\n')}\n`
     this.#lines = []
+    this.#chars = 0
     await this.handle.write(text)
     await yieldToEventLoop()
   }
