@@ -7,3 +7,9 @@ it('README.md shows test/readme-example.test.ts verbatim', async () => {
   const example = await readFile(new URL('./readme-example.test.ts', import.meta.url), 'utf8')
   expect(readme).toContain('```ts\n' + example + '```')
 })
+
+it('README.md shows test/readme-vitest-example.test.ts verbatim', async () => {
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
+  const example = await readFile(new URL('./readme-vitest-example.test.ts', import.meta.url), 'utf8')
+  expect(readme).toContain('```ts\n' + example + '```')
+})

@@ -136,17 +136,23 @@ const answerUsage = rateLimited(function answerUsage(world: World, request: ApiR
   return withFault(fault, () => ok(200, world.usage(account)), () => ok(200, usageOf(account.ledger)))
 })
 
-/* Every request to these three is recorded in the world's journal, whichever door it came through. */
+/*
+ * Every request to these three is recorded in the world's journal, whichever door it came through.
+ * Each first moves a ticking clock (clock.tick), so its answer and journal entry show the moved time.
+ */
 
 export function createTask(world: World, request: BodyRequest): Outcome {
+  world.tick()
   return journalCreate(world, request, () => answerCreate(world, request))
 }
 
 export function getTask(world: World, request: ApiRequest, taskId: string): Outcome {
+  world.tick()
   return journalGetTask(world, request, taskId, () => answerGetTask(world, request, taskId))
 }
 
 export function getUsage(world: World, request: ApiRequest): Outcome {
+  world.tick()
   return journalUsage(world, request, () => answerUsage(world, request))
 }
 

@@ -6,6 +6,8 @@
 export interface Clock {
   /** Milliseconds since the epoch, as the fake's world sees them. */
   now(): number
+  /** A request to the public API arrived: a clock with a per-request tick moves on by it. */
+  tick?(): void
 }
 
 /** The last instant a Date can hold (+275760-09-13): past it `toISOString` throws, so no clock may go there. */
@@ -18,13 +20,21 @@ function withinRange(ms: number): number {
 
 export class ManualClock implements Clock {
   #now: number
+  readonly #tickMs: number
 
-  constructor(startMs: number) {
+  /** `tickMs`: how far each request to the public API moves the clock (the scenario's clock.tick); 0 = never. */
+  constructor(startMs: number, tickMs = 0) {
     this.#now = startMs
+    this.#tickMs = tickMs
   }
 
   now(): number {
     return this.#now
+  }
+
+  /** Moves on by the tick; at the last instant a date can hold it stays there rather than fail a request. */
+  tick(): void {
+    if (this.#tickMs > 0) this.#now = Math.min(this.#now + this.#tickMs, LAST_INSTANT_MS)
   }
 
   advance(ms: number): void {

@@ -122,7 +122,8 @@ export interface MediaConfig {
 }
 
 export type ClockConfig =
-  | { mode: 'manual'; startMs: number }
+  /** `tickMs`: each request to the public API moves the clock by it first (absent: it never moves by itself). */
+  | { mode: 'manual'; startMs: number; tickMs?: number }
   | { mode: 'auto'; startMs: number | null; speed: number }
 
 export interface AccountConfig {

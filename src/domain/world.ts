@@ -198,6 +198,11 @@ export class World {
     this.#changed({ op: 'epoch', at: this.#now(), epoch })
   }
 
+  /** A request to the public API arrived: the clock moves on by the scenario's tick, if it has one. */
+  tick(): void {
+    this.clock.tick?.()
+  }
+
   account(apiKey: string): Account | undefined {
     return this.accounts.get(apiKey)
   }

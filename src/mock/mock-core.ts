@@ -60,7 +60,7 @@ export function adminHostOf(core: MockCore): AdminHost {
 
 export function makeClock(scenario: Scenario, wallNow: () => number = Date.now): ControllableClock {
   const config = scenario.clock
-  if (config.mode === 'manual') return new ManualClock(config.startMs)
+  if (config.mode === 'manual') return new ManualClock(config.startMs, config.tickMs)
   return new AutoClock({ startMs: config.startMs ?? wallNow(), speed: config.speed, wallNow })
 }
 

@@ -25,7 +25,7 @@ export function compileScenario(file: ScenarioFile, fallbackName = 'scenario'): 
     seed: file.seed,
     clock:
       clock.mode === 'manual'
-        ? { mode: 'manual', startMs: Date.parse(clock.start) }
+        ? { mode: 'manual', startMs: Date.parse(clock.start), ...(clock.tick !== undefined && { tickMs: durationMs(clock.tick) }) }
         : { mode: 'auto', startMs: clock.start === undefined ? null : Date.parse(clock.start), speed: clock.speed },
     service: {
       model: service.model,

@@ -26,6 +26,11 @@ const manualClock = z
   .strictObject({
     mode: z.literal('manual').describe('Time moves only when told to (the admin clock endpoints).'),
     start: isoInstant().default(defaults.DEFAULT_CLOCK_START).describe('The clock at the start.'),
+    tick: duration()
+      .optional()
+      .describe(
+        'Each request to the public API (create, get task, usage, whatever the answer) first moves the clock by this much, e.g. 10s: timestamps and timed steps move as a client works, and runs stay byte-identical. Left out: the clock moves only when told to.',
+      ),
   })
   .describe('A clock that moves only when told to: the same requests give the same answers.')
 

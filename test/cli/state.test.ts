@@ -21,7 +21,8 @@ describe('--state FILE', () => {
     const created = (await (await fetch(`${first.url}/api/v1/task`, { method: 'POST', headers, body: music })).json()) as { data: { task_id: string } }
     const id = created.data.task_id
     const firstRead = await (await fetch(`${first.url}/api/v1/task/${id}`, { headers })).text()
-    await fetch(`${first.url}/__admin/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"by":"90s"}' })
+    await fetch(`${first.url}/__admin/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"by":"5s"}' })
+    const saved = ((await (await fetch(`${first.url}/__admin/clock`)).json()) as { now: string }).now
     await stop(first)
     const lines = (await readFile(state, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>)
     expect(lines[0]!['header']).toMatchObject({ format: 'audio-task-mock/state', version: 2 })
@@ -31,14 +32,16 @@ describe('--state FILE', () => {
     const second = await startCli(['--port', '0', '--state', state])
     expect(second.output()).toContain(`restored 4 accounts and 1 tasks from ${state}`)
     const clock = (await (await fetch(`${second.url}/__admin/clock`)).json()) as { now: string }
-    expect(clock.now).toBe('2026-01-01T00:01:30.000Z')
+    expect(clock.now).toBe(saved)
     expect(await (await fetch(`${second.url}/api/v1/account/usage`, { headers })).json()).toEqual({
       code: 200,
       data: { tasks_created: 1, credits_used: 10, credits_topped_up: 1000 },
     })
+    // The default scenario's task runs 15 s pending and 25 s running on a clock that moves 10 s a request.
     const reads = []
-    for (let i = 0; i < 3; i++) reads.push(((await (await fetch(`${second.url}/api/v1/task/${id}`, { headers })).json()) as { data: { status: string } }).data.status)
-    expect(reads).toEqual(['running', 'running', 'success'])
+    for (let i = 0; i < 3; i++) reads.push(((await (await fetch(`${second.url}/api/v1/task/${id}`, { headers })).json()) as { data: Record<string, string> }).data)
+    expect(reads.map((task) => task.status)).toEqual(['running', 'success', 'success'])
+    expect(Date.parse(reads[1]!.completed_at!) - Date.parse(reads[1]!.created_at!)).toBe(40_000)
     expect(firstRead).toContain('"status":"pending"')
     await stop(second)
   })

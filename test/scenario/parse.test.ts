@@ -29,6 +29,11 @@ describe('parseScenario: valid files', () => {
       expect([s.service.versions, s.service.defaultVersion]).toEqual([['a', 'b'], 'a'])],
     ['manual clock with an offset', 'version: 1\nclock: { mode: manual, start: "2026-01-01T02:00:00+02:00" }', (s) =>
       expect(s.clock).toEqual({ mode: 'manual', startMs: Date.parse('2026-01-01T00:00:00.000Z') })],
+    ['manual clock with a tick; without one, no tickMs at all (state fingerprints stay as they were)',
+      'version: 1\nclock: { mode: manual, tick: 10s }', (s) => {
+        expect(s.clock).toEqual({ mode: 'manual', startMs: Date.parse('2026-01-01T00:00:00.000Z'), tickMs: 10_000 })
+        expect(Object.keys(parse('version: 1\nclock: { mode: manual }').clock)).toEqual(['mode', 'startMs'])
+      }],
     ['auto clock defaults', 'version: 1\nclock: { mode: auto }', (s) => expect(s.clock).toEqual({ mode: 'auto', startMs: null, speed: 1 })],
     ['auto clock with speed and start', 'version: 1\nclock: { mode: auto, speed: 60, start: "2026-02-01T00:00:00Z" }', (s) =>
       expect(s.clock).toEqual({ mode: 'auto', startMs: Date.parse('2026-02-01T00:00:00Z'), speed: 60 })],
@@ -105,7 +110,7 @@ describe('scenarios/default.yaml', async () => {
     if (!result.ok) throw new Error(JSON.stringify(result.errors))
     const { scenario } = result
     expect(scenario.seed).toBe(42)
-    expect(scenario.clock.mode).toBe('manual')
+    expect(scenario.clock).toEqual({ mode: 'manual', startMs: Date.parse('2026-01-01T00:00:00.000Z'), tickMs: 10_000 })
     expect(scenario.accounts).toEqual([
       { apiKey: 'demo-key', credits: 1000 },
       { apiKey: 'demo-key-2', credits: 1000 },

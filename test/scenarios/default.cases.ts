@@ -2,18 +2,53 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { bodies, serveBundled, type Served } from '../support/bundled.js'
 
+const SECOND = 1_000
+const ms = (instant: string): number => Date.parse(instant)
+
+/**
+ * A client session on a fresh server: three tasks of two keys, created between reads, each read
+ * until final, then usage. Answers as text, with the server's origin (its port changes between
+ * runs) written as ORIGIN.
+ */
+async function session(): Promise<string[]> {
+  const fake = await serveBundled('default')
+  const answers: string[] = []
+  const keep = (reply: { text: string }) => answers.push(reply.text.replaceAll(fake.running.url, 'ORIGIN'))
+  try {
+    const ids: Array<[string, string]> = []
+    for (const [key, prompt] of [['demo-key', 'first'], ['demo-key-2', 'second'], ['demo-key', 'third, to fail']] as const) {
+      const created = await fake.create(key, bodies.music(prompt))
+      keep(created)
+      ids.push([key, created.json.data.task_id])
+      keep(await fake.read(key, ids[0]![1]))
+    }
+    for (const [key, id] of ids) {
+      for (let read = 0; read < 10; read++) {
+        const reply = await fake.read(key, id)
+        keep(reply)
+        if (reply.json.data.completed_at !== null) break
+      }
+    }
+    keep(await fake.usage('demo-key'))
+    return answers
+  } finally {
+    await fake.close()
+  }
+}
+
 /** Registers the cases (called by library.test.ts, which runs every scenario in one worker). */
 export function cases(): void {
   let fake: Served
   beforeAll(async () => (fake = await serveBundled('default')))
   afterAll(() => fake.close())
 
-  it('gives the README walkthrough its answers: the same id, four reads to success', async () => {
+  it('gives the README walkthrough its answers: the same id, four reads to success, 10 s per request', async () => {
     const created = await fake.create('demo-key', bodies.music('a calm lofi beat for studying'))
-    expect(created.json.data).toMatchObject({ task_id: 'eb9ac3e6-fcba-471c-bfdb-6ff18e528b16', credits_charged: 10, created_at: '2026-01-01T00:00:00.000Z' })
+    expect(created.json.data).toMatchObject({ task_id: 'eb9ac3e6-fcba-471c-bfdb-6ff18e528b16', credits_charged: 10, created_at: '2026-01-01T00:00:10.000Z' })
     const seen = []
-    for (let i = 0; i < 4; i++) seen.push((await fake.read('demo-key', created.json.data.task_id)).json.data.status)
-    expect(seen).toEqual(['pending', 'running', 'running', 'success'])
+    for (let i = 0; i < 4; i++) seen.push((await fake.read('demo-key', created.json.data.task_id)).json.data)
+    expect(seen.map((task) => task.status)).toEqual(['pending', 'running', 'running', 'success'])
+    expect(seen[3].completed_at).toBe('2026-01-01T00:00:50.000Z')
     expect((await fake.usage('demo-key')).json.data).toEqual({ tasks_created: 1, credits_used: 10, credits_topped_up: 1000 })
   })
 
@@ -24,6 +59,33 @@ export function cases(): void {
     expect(seen.map((task) => task.status)).toEqual(['pending', 'running', 'failure'])
     expect(seen[2].error).toBe('upstream rejected the prompt')
     expect((await fake.usage('demo-key-2')).json.data.credits_used).toBe(0)
+  })
+
+  it('moves its clock with the requests: later tasks are created later, and each takes 40 s', async () => {
+    const first = (await fake.create('demo-key', bodies.lyrics())).json.data
+    const between = (await fake.usage('demo-key')).json.data
+    expect(between.tasks_created).toBeGreaterThan(0)
+    const second = (await fake.create('demo-key', bodies.lyrics())).json.data
+    expect(ms(second.created_at) - ms(first.created_at)).toBe(20 * SECOND)
+    // The first is read only after the second was created: its life is clock time, not reads.
+    let task = (await fake.read('demo-key', first.task_id)).json.data
+    for (let read = 0; read < 10 && task.completed_at === null; read++) task = (await fake.read('demo-key', first.task_id)).json.data
+    expect(task.status).toBe('success')
+    expect(ms(task.completed_at) - ms(task.created_at)).toBe(40 * SECOND)
+  })
+
+  it('gives byte-identical answers, timestamps included, to the same requests on two runs', async () => {
+    const [one, two] = [await session(), await session()]
+    expect(two).toEqual(one)
+    const tasks = one.map((text) => JSON.parse(text).data).filter((data) => data?.completed_at !== undefined)
+    const created = [...new Set(tasks.map((task) => task.created_at as string))]
+    expect(created).toHaveLength(3)
+    expect([...created].sort()).toEqual(created)
+    for (const task of tasks.filter((each) => each.completed_at !== null)) {
+      const took = ms(task.completed_at) - ms(task.created_at)
+      expect(took).toBeGreaterThanOrEqual(30 * SECOND)
+      expect(took).toBeLessThanOrEqual(5 * 60 * SECOND)
+    }
   })
 
   it('answers 402 for broke-key at once and for low-key after one music task', async () => {

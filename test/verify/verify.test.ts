@@ -25,6 +25,12 @@ async function fake(scenario: string): Promise<RunningServer> {
   return running
 }
 
+/** The default scenario with one part replaced; fails loudly if that part is not there. */
+function editedDefault(from: string, to: string): string {
+  if (!DEFAULT_YAML.includes(from)) throw new Error(`scenarios/default.yaml has no ${JSON.stringify(from)}`)
+  return DEFAULT_YAML.replace(from, to)
+}
+
 /** A sleep that moves a pretend clock instead of waiting. */
 function pretendTime() {
   const slept: number[] = []
@@ -140,11 +146,15 @@ FAIL usage.shape: usage answers 200 with tasks_created, credits_used, credits_to
   })
 
   test('fails against a fake running a broken scenario: an undocumented status, a status going back', async () => {
-    const running = await fake(`${DEFAULT_YAML}
+    const statusGoesBack = editedDefault(
+      '    - { status: pending, for: 15s }        # polled at once: the 1st read says pending,\n    - { status: running, for: 25s }',
+      '    - { status: running, polls: 1 }\n    - { status: pending, polls: 1 }',
+    )
+    const running = await fake(`${statusGoesBack}
 faults:
   - match: { endpoint: usage, nth: 1 }
     respond: { status: 503, message: maintenance }
-`.replace('    - { status: pending, polls: 1 }        # leaves after 1 read by the owner\n    - { status: running, polls: 2 }', '    - { status: running, polls: 1 }\n    - { status: pending, polls: 1 }'))
+`)
     const result = await runVerify({ baseUrl: running.url, apiKey: 'demo-key', pollIntervalMs: 0 })
     const failed = result.checks.filter((check) => check.outcome !== 'pass').map(({ id, outcome, problems, note }) => ({ id, outcome, problems, note }))
     expect(failed).toEqual([
@@ -157,7 +167,7 @@ faults:
   })
 
   test('gives up on a task not final after --max-wait', async () => {
-    const running = await fake(DEFAULT_YAML.replace('    - { status: running, polls: 2 }', '    - { status: running, for: 1h }'))
+    const running = await fake(editedDefault('    - { status: running, for: 25s }', '    - { status: running, for: 1h }'))
     const time = pretendTime()
     const result = await runVerify({ baseUrl: running.url, apiKey: 'demo-key', maxWaitMs: 30_000, sleep: time.sleep, now: time.now })
     const poll = result.checks.find((check) => check.id === 'lyrics.poll')!

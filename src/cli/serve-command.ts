@@ -1,0 +1,45 @@
+/**
+ * `audio-task-mock [options]`: serves a scenario until SIGTERM or SIGINT, then closes cleanly
+ * (in-flight requests finish, the state is saved) and exits 0.
+ */
+import { readFile } from 'node:fs/promises'
+import { parseServeArgs } from './serve-options.js'
+import { startFake, type Log } from './start-fake.js'
+
+/** Lines to stdout, mistakes to stderr. */
+export const consoleLog: Log = {
+  info: (line) => void process.stdout.write(`${line}\n`),
+  error: (line) => void process.stderr.write(`${line}\n`),
+}
+
+/** Resolves with the exit code to set, or null when the server runs until a signal. */
+export async function serveCommand(argv: readonly string[], usage: string): Promise<number | null> {
+  const parsed = parseServeArgs(argv, { defaultPort: 4010, env: process.env })
+  if (parsed.kind === 'error') {
+    process.stderr.write(`audio-task-mock: ${parsed.message}\n\n${usage}`)
+    return 2
+  }
+  if (parsed.kind === 'help') {
+    process.stdout.write(usage)
+    return 0
+  }
+  if (parsed.kind === 'version') {
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    process.stdout.write(`${pkg.version}\n`)
+    return 0
+  }
+  const started = await startFake(parsed.options, consoleLog)
+  if (!started.ok) return started.code
+  const { fake } = started
+  const stop = (signal: string): void => {
+    consoleLog.info(`audio-task-mock: ${signal} received, closing`)
+    void fake.stop().then(() => process.exit(0))
+  }
+  process.once('SIGTERM', () => stop('SIGTERM'))
+  process.once('SIGINT', () => stop('SIGINT'))
+  void fake.died.then((error) => {
+    consoleLog.error(`audio-task-mock: the server stopped: ${error.message}`)
+    process.exit(1)
+  })
+  return null
+}

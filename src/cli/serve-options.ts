@@ -1,0 +1,123 @@
+/**
+ * The server's flags, parsed without side effects: the plain command and `run` take the same
+ * ones (with different default ports). `parseServeArgs` only reads argv and the environment it
+ * is given; starting anything is serve.ts's business.
+ */
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { ADMIN_TOKEN_ENV } from '../admin/admin-auth.js'
+import { parseDuration } from '../domain/duration.js'
+import { chooseScenarioFile } from './bundled-scenarios.js'
+
+export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.yaml', import.meta.url))
+
+/** The flag lines of the server's help, shared by `audio-task-mock --help` and `run --help`. */
+export const serveFlagsHelp = (defaultPort: number): string => `  --scenario FILE   scenario to serve (default: the bundled scenarios/default.yaml);
+                    a bare NAME serves the bundled scenarios/NAME.yaml (happy-path,
+                    flaky-create, rate-limited, realistic-mix, ... see scenarios/README.md)
+  --port N          port to listen on; 0 picks a free port (default: ${defaultPort})
+  --host HOST       address to bind (default: 127.0.0.1)
+  --seed N          overrides the scenario's seed (ids and outputs derive from it)
+  --admin-token T   require this token on /__admin (Authorization: Bearer T); needed
+                    for the admin API on a non-loopback host. Env: ${ADMIN_TOKEN_ENV}
+  --report          print the client report (what clients did wrong) on exit
+  --state FILE      keep the world (accounts, credits, tasks, clock) in FILE: restored on
+                    start, saved atomically every --state-interval and on shutdown
+  --state-mode M    interval (default): a SIGKILL loses up to one interval of changes;
+                    durable: every change is logged beside FILE and a create is answered
+                    only once it is on disk, so a SIGKILL loses no acknowledged task
+  --state-interval D  how often to save the state when it changed (default: 5s)
+  --watch           reload the scenario file when it changes (the world restarts from it;
+                    an invalid edit is reported and the previous scenario kept)
+`
+
+export const SERVE_OPTIONS = {
+  scenario: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  'admin-token': { type: 'string' },
+  report: { type: 'boolean' },
+  state: { type: 'string' },
+  'state-interval': { type: 'string' },
+  'state-mode': { type: 'string' },
+  watch: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const
+
+export interface ServeOptions {
+  scenarioFile: string
+  port: number
+  host: string
+  seed: number | undefined
+  adminToken: string | undefined
+  report: boolean
+  statePath: string | undefined
+  stateIntervalMs: number
+  /** `--state-mode`: interval (default) or durable (decision 013). */
+  stateMode: 'interval' | 'durable'
+  watch: boolean
+}
+
+export type ParsedServeArgs =
+  | { kind: 'serve'; options: ServeOptions }
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'error'; message: string }
+
+function integer(flag: string, text: string | undefined, min: number, max: number): number | string | undefined {
+  if (text === undefined) return undefined
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || value < min || value > max) return `--${flag} expects a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`
+  return value
+}
+
+/** What the flags ask for, or the first mistake in them. */
+export function parseServeArgs(
+  argv: readonly string[],
+  settings: { defaultPort: number; env?: NodeJS.ProcessEnv },
+): ParsedServeArgs {
+  let values
+  try {
+    ;({ values } = parseArgs({ args: [...argv], options: SERVE_OPTIONS, allowPositionals: false, strict: true }))
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message }
+  }
+  if (values.help) return { kind: 'help' }
+  if (values.version) return { kind: 'version' }
+  const port = integer('port', values.port, 0, 65535)
+  const seed = integer('seed', values.seed, 0, 2 ** 32 - 1)
+  for (const value of [port, seed]) if (typeof value === 'string') return { kind: 'error', message: value }
+  const adminToken = values['admin-token'] ?? (settings.env?.[ADMIN_TOKEN_ENV] || undefined)
+  if (adminToken === '') return { kind: 'error', message: '--admin-token expects a non-empty token' }
+  const chosen = values.scenario === undefined ? { file: DEFAULT_SCENARIO } : chooseScenarioFile(values.scenario)
+  if ('error' in chosen) return { kind: 'error', message: chosen.error }
+  const stateIntervalMs = parseDuration(values['state-interval'] ?? '5s')
+  if (stateIntervalMs === null || stateIntervalMs < 100) {
+    return {
+      kind: 'error',
+      message: `--state-interval expects a duration of at least 100ms, like 5s or 1m, got ${JSON.stringify(values['state-interval'])}`,
+    }
+  }
+  const stateMode = values['state-mode'] ?? 'interval'
+  if (stateMode !== 'interval' && stateMode !== 'durable') {
+    return { kind: 'error', message: `--state-mode expects interval or durable, got ${JSON.stringify(stateMode)}` }
+  }
+  if (values['state-mode'] !== undefined && values.state === undefined) return { kind: 'error', message: '--state-mode needs --state FILE' }
+  return {
+    kind: 'serve',
+    options: {
+      scenarioFile: chosen.file,
+      port: (port as number | undefined) ?? settings.defaultPort,
+      host: values.host ?? '127.0.0.1',
+      seed: seed as number | undefined,
+      adminToken,
+      report: values.report ?? false,
+      statePath: values.state,
+      stateIntervalMs,
+      stateMode,
+      watch: values.watch ?? false,
+    },
+  }
+}
