@@ -16,6 +16,13 @@ import { syncDirectory } from '../state/sync-directory.js'
 export type { StateKeeper }
 export { checkStatePath, readState }
 
+/**
+ * Epochs of one boot: the boot's own, then one more per reset (`keepState`'s follow). A boot
+ * starts at the next multiple, so a reset's epoch that a crash kept from FILE can never be a
+ * later boot's (FILE always holds at least its boot's first epoch: it is saved before serving).
+ */
+export const EPOCHS_PER_BOOT = 2 ** 20
+
 export type Adopted = { ok: true; keeper: StateKeeper; summary: string } | { ok: false; message: string }
 
 interface SavedScenario {
@@ -81,7 +88,7 @@ export async function adoptState(core: MockCore, path: string, value: unknown, i
     logSeq = seq
   }
   // A new boot epoch, on disk before any request: ids of this run differ from every earlier run's.
-  if (restored) core.world.setEpoch(core.world.epoch + 1)
+  if (restored) core.world.setEpoch((Math.floor(core.world.epoch / EPOCHS_PER_BOOT) + 1) * EPOCHS_PER_BOOT)
   try {
     await writeSnapshot(path, core.world, logSeq).done
     await syncDirectory(path)
