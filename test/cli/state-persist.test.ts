@@ -88,6 +88,25 @@ describe('--state FILE keeps every change', () => {
   })
 })
 
+describe('--state ids after a reset and a SIGKILL', () => {
+  it('never hands out an id twice: not after POST /__admin/reset, not after a kill that lost the reset', async () => {
+    const { state } = await stateFile()
+    const args = ['--port', '0', '--state', state, '--state-interval', '1h']
+    const create = async (url: string): Promise<string> =>
+      ((await (await fetch(`${url}/api/v1/task`, { method: 'POST', headers: demo, body: music })).json()) as { data: { task_id: string } }).data.task_id
+    const first = await startCli(args)
+    const before = await create(first.url)
+    expect((await fetch(`${first.url}/__admin/reset`, { method: 'POST' })).status).toBe(200)
+    const afterReset = await create(first.url)
+    first.child.kill('SIGKILL')
+    await first.exited
+    const second = await startCli(args)
+    const afterKill = await create(second.url)
+    expect(new Set([before, afterReset, afterKill]).size).toBe(3)
+    await stop(second)
+  })
+})
+
 /** Sends a create whose body arrives in two parts, running `between` after the first; resolves with the raw answer. */
 function splitCreate(url: string, between: () => Promise<void>): Promise<string> {
   const { hostname, port } = new URL(url)
