@@ -62,14 +62,18 @@ export function createAudioClient(options: ClientOptions) {
 
     usage: () => call<{ tasks_created: number; credits_used: number; credits_topped_up: number }>('GET', '/api/v1/account/usage'),
 
-    /** Polls until success, failure or timeout: 5 s, 7.5 s, 10 s, 10 s… and longer when told to by Retry-After. */
-    async waitForTask(taskId: string): Promise<Task> {
+    /**
+     * Polls until success, failure or timeout: 5 s, 7.5 s, 10 s, 10 s… and longer when told to by
+     * Retry-After. `onRead` sees every answer (a page shows each status as it comes).
+     */
+    async waitForTask(taskId: string, onRead?: (task: Task) => void): Promise<Task> {
       let wait = options.firstPollMs ?? 5_000
       let waited = 0
       for (;;) {
         let pause = wait
         try {
           const task = await getTask(taskId)
+          onRead?.(task)
           if (FINAL.has(task.status)) return task
         } catch (error) {
           const status = error instanceof AudioTaskError ? error.status : 0

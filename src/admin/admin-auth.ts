@@ -6,20 +6,25 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { fail, type ApiResponse } from '../api/respond.js'
+import { crossSiteRefusal } from './cross-site.js'
+
+export { isLoopback } from './cross-site.js'
 
 export interface AdminAccess {
   /** Required on every admin request when set. */
   token?: string
   /** The host the server listens on, when it is not a loopback address. */
   exposedOn?: string
+  /**
+   * Refuse what a web page of another site can send (foreign Host without a token, foreign
+   * Origin, cross-site Sec-Fetch-Site, bodies not typed JSON/YAML): see cross-site.ts. On in the
+   * HTTP doors (createApp, startServer); off by default for `createMock`'s handlers, which serve
+   * in-process. Mounting those on your own HTTP server? Turn it on.
+   */
+  crossSiteChecks?: boolean
 }
 
 export const ADMIN_TOKEN_ENV = 'AUDIO_TASK_MOCK_ADMIN_TOKEN'
-
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
-  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || /^::ffff:127(\.\d{1,3}){3}$/.test(bare)
-}
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest()
 
@@ -30,6 +35,13 @@ function presented(request: Request): string | null {
 
 /** A 401/403 answer for a request the admin API must refuse, or null to let it through. */
 export function adminGuard(access: AdminAccess): (request: Request) => ApiResponse | null {
+  const tokenCheck = tokenGuard(access)
+  if (access.crossSiteChecks !== true) return tokenCheck
+  const tokenGuarded = access.token !== undefined
+  return (request) => tokenCheck(request) ?? crossSiteRefusal(request, tokenGuarded)
+}
+
+function tokenGuard(access: AdminAccess): (request: Request) => ApiResponse | null {
   if (access.token !== undefined && access.token === '') throw new RangeError('the admin token must not be empty')
   const expected = access.token === undefined ? null : digest(access.token)
   return (request) => {

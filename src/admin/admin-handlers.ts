@@ -8,17 +8,28 @@ import { fail, type ApiResponse } from '../api/respond.js'
 import { toResponse } from '../handlers/create-handlers.js'
 import { readBody } from '../handlers/read-body.js'
 import { AdminError } from './admin-error.js'
-import { adminGuard, type AdminAccess } from './admin-auth.js'
+import { contentTypeRefusal, JSON_TYPES, SCENARIO_TYPES, untypedBodyRefusal } from './cross-site.js'
+import { pageHeaders, type Page } from './paging.js'
 import { adminRoutes, type AdminHost, type AdminRoute } from './admin-routes.js'
 
-/** Admin bodies (scenarios included) may be this large. */
-export const ADMIN_BODY_LIMIT = 5 * 1024 * 1024
+/**
+ * Admin bodies (scenarios included) may be this large. Parsing a scenario holds the server's one
+ * thread (about 1 s per 200 KiB of YAML on a busy 2-core machine), so the limit is what a real
+ * scenario needs with room to spare, not what memory allows.
+ */
+export const ADMIN_BODY_LIMIT = 1024 * 1024
 
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
 
-async function answer(route: AdminRoute, request: Request, params: Record<string, string>): Promise<ApiResponse> {
+async function answer(route: AdminRoute, request: Request, params: Record<string, string>, typed: boolean): Promise<ApiResponse> {
+  // Over HTTP a body must come typed as JSON (or YAML for scenarios): no cross-site form can send those types.
+  const accepted = route.body === 'scenario' ? SCENARIO_TYPES : JSON_TYPES
+  const contentType = request.headers.get('content-type')
+  const wrongType = typed ? contentTypeRefusal(contentType, accepted) : null
+  if (wrongType !== null) return wrongType
   const read = await readBody(request, ADMIN_BODY_LIMIT)
   if (typeof read !== 'string') return fail(413, `Request body too large: ${read.tooLarge} bytes or more, the limit is ${ADMIN_BODY_LIMIT} bytes`)
+  if (typed && contentType === null && read !== '') return untypedBodyRefusal(accepted)
   let body: unknown
   if (route.body !== 'scenario' && read.trim() !== '') {
     try {
@@ -30,6 +41,10 @@ async function answer(route: AdminRoute, request: Request, params: Record<string
   const query = Object.fromEntries(new URL(request.url).searchParams)
   try {
     const value = route.run({ params, query, body, text: read })
+    if (route.paged) {
+      const page = value as Page<unknown>
+      return { status: route.status ?? 200, body: JSON.stringify(page.items), headers: pageHeaders(page, request.url) }
+    }
     return { status: route.status ?? 200, body: JSON.stringify(value) }
   } catch (error) {
     if (error instanceof AdminError) return fail(error.status, error.message)
@@ -37,15 +52,32 @@ async function answer(route: AdminRoute, request: Request, params: Record<string
   }
 }
 
-export function createAdminHandlers(host: AdminHost, options: { baseUrl?: string; access?: AdminAccess } = {}): HttpHandler[] {
+/**
+ * Refuses an admin request (its 401/403 answer) or lets it through (null). Injected by the caller:
+ * the HTTP server passes `adminGuard(access)` from admin-auth.ts, which compares tokens with
+ * node:crypto; a page (the browser entry) passes none, since nothing outside it can reach its handlers.
+ */
+export type AdminGuard = (request: Request) => ApiResponse | null
+
+const OPEN: AdminGuard = () => null
+
+export interface AdminHandlerOptions {
+  baseUrl?: string
+  guard?: AdminGuard
+  /** Over HTTP: bodies must come typed as JSON (YAML for scenarios), which no cross-site form can send (cross-site.ts). */
+  typedBodies?: boolean
+}
+
+export function createAdminHandlers(host: AdminHost, options: AdminHandlerOptions = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
-  const guard = adminGuard(options.access ?? {})
+  const guard = options.guard ?? OPEN
+  const typed = options.typedBodies === true
   const routes = adminRoutes(host)
   const handlers = routes.map((route) =>
     METHODS[route.method](`${base}${route.path}`, async ({ request, params }) => {
       const refused = guard(request)
       if (refused !== null) return toResponse(refused)
-      return toResponse(await answer(route, request, params as Record<string, string>))
+      return toResponse(await answer(route, request, params as Record<string, string>, typed && route.method !== 'GET'))
     }),
   )
   handlers.push(

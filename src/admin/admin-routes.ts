@@ -7,6 +7,7 @@ import { rememberSource } from '../mock/scenario-source.js'
 import { formatScenarioError, parseScenario } from '../scenario/load.js'
 import { badRequest } from './admin-error.js'
 import * as ops from './operations.js'
+import { DEFAULT_PAGE } from './paging.js'
 
 export interface AdminHost extends ops.ControlHost {
   reset(scenario?: ScenarioInput): void
@@ -27,8 +28,13 @@ export interface AdminRoute {
   body?: 'scenario'
   /** Success status, default 200. */
   status?: number
+  /** `run` answers a Page: over HTTP the body is its items, with X-Total-Count and Link headers. */
+  paged?: true
   run(input: RouteInput): unknown
 }
+
+/** Over HTTP a list answers DEFAULT_PAGE items unless `limit` says otherwise (in-process: every item). */
+const withDefaultPage = (query: Record<string, string>): Record<string, string> => ({ limit: String(DEFAULT_PAGE), ...query })
 
 /** Where scenario mistakes in a request body point: `<request body>:LINE:COL: path: message`. */
 export const SCENARIO_BODY_SOURCE = '<request body>'
@@ -54,13 +60,13 @@ export function adminRoutes(host: AdminHost): AdminRoute[] {
     { method: 'GET', path: '/__admin/clock', run: () => ops.clockView(host) },
     { method: 'POST', path: '/__admin/clock/advance', run: ({ body }) => ops.advanceClock(host, body) },
     { method: 'POST', path: '/__admin/clock/set', run: ({ body }) => ops.setClock(host, body) },
-    { method: 'GET', path: '/__admin/accounts', run: () => ops.listAccounts(host) },
+    { method: 'GET', path: '/__admin/accounts', paged: true, run: ({ query }) => ops.listAccounts(host, withDefaultPage(query)) },
     { method: 'POST', path: '/__admin/accounts', status: 201, run: ({ body }) => ops.createAccount(host, body) },
     { method: 'GET', path: '/__admin/accounts/:key', run: ({ params }) => ops.getAccount(host, params['key']!) },
     { method: 'DELETE', path: '/__admin/accounts/:key', run: ({ params }) => ops.removeAccount(host, params['key']!) },
     { method: 'POST', path: '/__admin/accounts/:key/top-up', run: ({ params, body }) => ops.topUp(host, params['key']!, body) },
     { method: 'POST', path: '/__admin/accounts/:key/reset', run: ({ params, body }) => ops.resetAccount(host, params['key']!, body) },
-    { method: 'GET', path: '/__admin/tasks', run: ({ query }) => ops.listTasks(host, query) },
+    { method: 'GET', path: '/__admin/tasks', paged: true, run: ({ query }) => ops.listTasks(host, withDefaultPage(query)) },
     { method: 'GET', path: '/__admin/tasks/:id', run: ({ params }) => ops.getTask(host, params['id']!) },
     { method: 'POST', path: '/__admin/tasks/:id/force', run: ({ params, body }) => ops.forceTask(host, params['id']!, body) },
     { method: 'GET', path: '/__admin/journal', run: ({ query }) => ops.journalPage(host, query) },

@@ -4,7 +4,7 @@
  * same message through either door). Every message names the field and what was expected.
  */
 import { z } from 'zod'
-import { TASK_STATUSES } from '../domain/types.js'
+import { TASK_STATUSES, TASK_TYPES } from '../domain/types.js'
 import { badRequest } from './admin-error.js'
 
 function shown(value: unknown): string {
@@ -27,10 +27,16 @@ const integer = (what: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
 const text = (what: string) => z.string({ error: expected(what) }).min(1, { error: expected(what) })
 
 const apiKey = text('an API key (a non-empty string)')
+/** Longest API key an account may have: a key travels in every request's x-api-key header and in every view of the account. */
+export const MAX_API_KEY_LENGTH = 256
+/** A new account's key: what an x-api-key header carries intact (visible ASCII, no spaces), at most MAX_API_KEY_LENGTH. */
+const newApiKey = apiKey
+  .max(MAX_API_KEY_LENGTH, { error: (issue) => `expected an API key of at most ${MAX_API_KEY_LENGTH} characters, got ${(issue.input as string).length}` })
+  .regex(/^[\x21-\x7e]+$/, { error: (issue) => `expected an API key of visible ASCII characters (no spaces or control characters), got ${shown(issue.input)}` })
 const credits = integer('a whole number of credits, 0 or more', 0)
 const FINAL = ['success', 'failure', 'timeout'] as const
 
-export const createAccountBody = z.strictObject({ api_key: apiKey, credits })
+export const createAccountBody = z.strictObject({ api_key: newApiKey, credits })
 export const topUpBody = z.strictObject({ credits: integer('a whole number of credits, 1 or more', 1) })
 export const resetAccountBody = z.strictObject({ credits: credits.optional() })
 
@@ -49,8 +55,18 @@ export const advanceBody = z.strictObject({
 })
 export const setBody = z.strictObject({ to: text('an ISO 8601 instant like "2026-01-01T01:00:00.000Z"') })
 
+/** Paging of the admin lists (see paging.ts): `limit` 1 to 1000, `offset` 0 or more. */
+const paging = {
+  limit: numeric(integer('a page size from 1 to 1000', 1, 1000)).optional(),
+  offset: numeric(integer('an offset, 0 or more', 0)).optional(),
+}
+
+export const accountsQuery = z.strictObject(paging)
+
 export const tasksQuery = z.strictObject({
+  ...paging,
   api_key: apiKey.optional(),
+  type: z.enum(TASK_TYPES, { error: expected(`one of ${TASK_TYPES.join(', ')}`) }).optional(),
   status: z.enum(TASK_STATUSES, { error: expected(`one of ${TASK_STATUSES.join(', ')}`) }).optional(),
 })
 
@@ -61,6 +77,14 @@ export const journalQuery = z.strictObject({
   status: numeric(integer('an HTTP status (100 to 599)', 100, 599)).optional(),
   task_id: text('a task id').optional(),
   limit: numeric(integer('a number of entries, 1 or more', 1)).optional(),
+  /** Entries to skip (newest first), for paging. */
+  offset: numeric(integer('a number of entries to skip, 0 or more', 0)).optional(),
+  /** Only these journal sequence numbers (comma-separated, at most 1000): the requests a report violation names. */
+  seq: z
+    .string({ error: expected('journal sequence numbers like "3,4,5"') })
+    .regex(/^\d{1,15}(,\d{1,15}){0,999}$/, { error: expected('journal sequence numbers like "3,4,5" (at most 1000)') })
+    .transform((list) => new Set(list.split(',').map(Number)))
+    .optional(),
 })
 
 export const reportQuery = z.strictObject({ api_key: apiKey.optional() })

@@ -3,12 +3,22 @@
  * options. Mistakes throw an AdminError with the status and message the HTTP API would answer.
  */
 import type { ClientReport } from '../domain/report.js'
-import type { Endpoint, TaskStatus } from '../domain/types.js'
+import type { Endpoint, TaskStatus, TaskType } from '../domain/types.js'
 import * as ops from './operations.js'
 import type { AccountView, TaskView } from './views.js'
 
+/**
+ * Paging of `accounts.list` and `tasks.list`: `limit` 1 to 1000 items from `offset` (default 0).
+ * Without `limit` an in-process list holds every item (over HTTP a page holds 100 by default).
+ */
+export interface PageRequest {
+  limit?: number
+  offset?: number
+}
+
 export interface MockAccounts {
-  list(): AccountView[]
+  /** Accounts in creation order; every one unless `limit` is given. */
+  list(page?: PageRequest): AccountView[]
   /** The full ledger of one account and its credit events. */
   get(apiKey: string): AccountView
   /** Opens an account; its credits count as a top-up. 409 (AdminError) when the key exists. */
@@ -21,7 +31,8 @@ export interface MockAccounts {
 }
 
 export interface MockTasks {
-  list(filter?: { apiKey?: string; status?: TaskStatus }): TaskView[]
+  /** Tasks in creation order, filtered; every match unless `limit` is given. */
+  list(filter?: { apiKey?: string; status?: TaskStatus; type?: TaskType } & PageRequest): TaskView[]
   /** One task with its timeline position, reads so far and next transition. */
   get(taskId: string): TaskView
   /** Ends an unfinished task now: success charges its credits, failure and timeout refund them. */
@@ -35,6 +46,8 @@ export interface JournalFilter {
   taskId?: string
   /** Default 100. */
   limit?: number
+  /** Entries to skip, newest first (paging). */
+  offset?: number
 }
 
 export interface MockControl {
@@ -55,7 +68,7 @@ function wire(fields: Record<string, unknown>): Record<string, unknown> {
 export function createControl(host: ops.ControlHost): MockControl {
   return {
     accounts: {
-      list: () => ops.listAccounts(host),
+      list: (page = {}) => ops.listAccounts(host, wire({ limit: page.limit, offset: page.offset })).items,
       get: (apiKey) => ops.getAccount(host, apiKey),
       create: (apiKey, credits) => ops.createAccount(host, { api_key: apiKey, credits }),
       topUp: (apiKey, credits) => ops.topUp(host, apiKey, { credits }),
@@ -63,12 +76,13 @@ export function createControl(host: ops.ControlHost): MockControl {
       remove: (apiKey) => void ops.removeAccount(host, apiKey),
     },
     tasks: {
-      list: (filter = {}) => ops.listTasks(host, wire({ api_key: filter.apiKey, status: filter.status })),
+      list: (filter = {}) =>
+        ops.listTasks(host, wire({ api_key: filter.apiKey, status: filter.status, type: filter.type, limit: filter.limit, offset: filter.offset })).items,
       get: (taskId) => ops.getTask(host, taskId),
       force: (taskId, status, error) => ops.forceTask(host, taskId, wire({ status, error })),
     },
     journal: (filter = {}) =>
-      ops.journalPage(host, wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit })),
+      ops.journalPage(host, wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit, offset: filter.offset })),
     report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey })),
     health: () => ops.health(host),
   }

@@ -8,7 +8,8 @@ import { buildReport, type ClientReport } from '../domain/report.js'
 import type { Scenario } from '../domain/types.js'
 import type { Account, World } from '../domain/world.js'
 import { badRequest, conflict, notFound } from './admin-error.js'
-import { advanceBody, check, createAccountBody, forceBody, journalQuery, reportQuery, resetAccountBody, setBody, tasksQuery, topUpBody } from './admin-schemas.js'
+import { accountsQuery, advanceBody, check, createAccountBody, forceBody, journalQuery, reportQuery, resetAccountBody, setBody, tasksQuery, topUpBody } from './admin-schemas.js'
+import { pageOf, type Page } from './paging.js'
 import { accountView, entryView, taskView, type AccountView, type JournalEntryView, type TaskView } from './views.js'
 
 /** What the operations need of the running fake. */
@@ -84,12 +85,22 @@ export function health(host: ControlHost): Health {
   }
 }
 
-export const listAccounts = (host: ControlHost): AccountView[] => [...host.world.accounts.values()].map((account) => viewAccount(host.world, account))
+/** Accounts in creation order, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
+export function listAccounts(host: ControlHost, query: unknown): Page<AccountView> {
+  const page = check(accountsQuery, query, 'query')
+  return pageOf(host.world.accounts.values(), page, (account) => viewAccount(host.world, account))
+}
 
 export const getAccount = (host: ControlHost, apiKey: string): AccountView => viewAccount(host.world, accountOf(host.world, apiKey))
 
+/** Most accounts one fake holds: each costs memory and a line in every state file. */
+export const MAX_ACCOUNTS = 100_000
+
 export function createAccount(host: ControlHost, body: unknown): AccountView {
   const { api_key, credits } = check(createAccountBody, body, 'body')
+  if (host.world.accounts.size >= MAX_ACCOUNTS && !host.world.accounts.has(api_key)) {
+    throw conflict(`The fake holds ${host.world.accounts.size} accounts, at most ${MAX_ACCOUNTS} accounts are allowed; remove some (DELETE /__admin/accounts/{key}) or reset`)
+  }
   if (!host.world.addAccount(api_key, credits)) throw conflict(`An account with API key ${JSON.stringify(api_key)} already exists; top it up or reset it instead`)
   openingCredits(host.world).set(api_key, credits)
   return getAccount(host, api_key)
@@ -120,16 +131,18 @@ export function removeAccount(host: ControlHost, apiKey: string): { api_key: str
   return { api_key: apiKey, removed: true }
 }
 
-export function listTasks(host: ControlHost, query: unknown): TaskView[] {
-  const { api_key, status } = check(tasksQuery, query, 'query')
+/** Tasks in creation order, filtered, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
+export function listTasks(host: ControlHost, query: unknown): Page<TaskView> {
+  const { api_key, status, type, limit, offset } = check(tasksQuery, query, 'query')
   const { world } = host
   const accounts = api_key === undefined ? [...world.accounts.values()] : [accountOf(world, api_key)]
   for (const account of accounts) world.look(account)
-  const views: TaskView[] = []
-  for (const task of world.tasks.values()) {
-    if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status)) views.push(taskView(task))
+  function* matching() {
+    for (const task of world.tasks.values()) {
+      if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status) && (type === undefined || task.type === type)) yield task
+    }
   }
-  return views
+  return pageOf(matching(), { limit, offset }, taskView)
 }
 
 export function getTask(host: ControlHost, taskId: string): TaskView {
@@ -183,7 +196,8 @@ export function journalPage(host: ControlHost, query: unknown): JournalPage {
         (filter.api_key === undefined || entry.apiKey === filter.api_key) &&
         (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
         (filter.status === undefined || entry.status === filter.status) &&
-        (filter.task_id === undefined || entry.taskId === filter.task_id),
+        (filter.task_id === undefined || entry.taskId === filter.task_id) &&
+        (filter.seq === undefined || filter.seq.has(entry.seq)),
     )
     .reverse()
   const limit = filter.limit ?? DEFAULT_JOURNAL_LIMIT
@@ -192,7 +206,7 @@ export function journalPage(host: ControlHost, query: unknown): JournalPage {
     recorded: journal.recorded,
     dropped: journal.dropped,
     capacity: journal.capacity,
-    entries: matching.slice(0, limit).map(entryView),
+    entries: matching.slice(filter.offset ?? 0, (filter.offset ?? 0) + limit).map(entryView),
   }
 }
 

@@ -9,7 +9,7 @@ import type { CreditEventKind } from '../domain/ledger.js'
 import { usageOf } from '../domain/ledger.js'
 import { maskKey } from '../domain/mask.js'
 import { nextTransition } from '../domain/next-transition.js'
-import type { TaskStatus } from '../domain/types.js'
+import type { Step, TaskStatus } from '../domain/types.js'
 import type { Account, Task } from '../domain/world.js'
 
 export interface AccountView {
@@ -44,6 +44,8 @@ export interface TaskView {
   /** The timeline's name (`rules.2` for one written inside a rule) and the rule that chose it. */
   timeline: string
   rule: number | null
+  /** The timeline's steps, in order: what moves each one on (`polls`, `for_ms`), and the final one's error. */
+  steps: StepView[]
   /** Where the task stands: step index (0-based) of `steps`, entered at, owner reads in this step. */
   position: { step: number; steps: number; status: TaskStatus; entered_at: string; reads: number }
   /** Owner reads over the task's whole life. */
@@ -53,6 +55,25 @@ export interface TaskView {
     by_reads: { after: number; status: TaskStatus } | null
     by_time: { at: string; status: TaskStatus } | null
   } | null
+}
+
+export interface StepView {
+  status: TaskStatus
+  /** Owner reads that end this step; null when reads do not. */
+  polls: number | null
+  /** Clock time (ms) that ends this step; null when time does not. */
+  for_ms: number | null
+  /** A failure's message. */
+  error: string | null
+}
+
+function stepView(step: Step): StepView {
+  return {
+    status: step.status,
+    polls: 'polls' in step && step.polls !== undefined ? step.polls : null,
+    for_ms: 'forMs' in step && step.forMs !== undefined ? step.forMs : null,
+    error: step.status === 'failure' ? step.error : null,
+  }
 }
 
 export interface JournalEntryView {
@@ -109,6 +130,7 @@ export function taskView(task: Task): TaskView {
     deadline: task.deadline === null ? null : iso(task.deadline),
     timeline: task.timeline,
     rule: task.rule,
+    steps: task.steps.map(stepView),
     position: { step: position.step, steps: task.steps.length, status: position.status, entered_at: iso(position.enteredAt), reads: position.reads },
     reads: task.reads,
     next_transition:

@@ -1,13 +1,16 @@
 /**
  * The media files that outputs point at (`/assets/audio/{clipId}.wav`, `/assets/image/{clipId}.png`):
- * generated on request, deterministic per clip, the audio as long as the clip's duration (or
- * `service.media.audio_seconds` when the scenario caps it). Like the real service's CDN links they
- * need no API key. Faults with `endpoint: asset` apply; every request is journaled.
+ * generated on request, deterministic per clip, the audio as long as the clip's duration, within
+ * `service.media.max_audio_seconds` (600 by default) and `service.media.audio_seconds` when set.
+ * Like the real service's CDN links they need no API key. Faults with `endpoint: asset` apply;
+ * every request is journaled.
  */
-import { hash53 } from '../domain/random.js'
 import type { World } from '../domain/world.js'
-import { PNG_MIME_TYPE, pngBytes } from '../media/png.js'
-import { WAV_MIME_TYPE, wavBytes } from '../media/wav.js'
+import type { MediaBody } from '../media/media-body.js'
+import { PNG_MIME_TYPE } from '../media/png.js'
+import { WAV_MIME_TYPE } from '../media/wav.js'
+import { DEFAULT_MAX_AUDIO_SECONDS } from '../scenario/defaults.js'
+import { audioBody, imageBody } from './media-files.js'
 import { record } from './journal-record.js'
 import { fail } from './respond.js'
 import { defaultFaultMessage, type Outcome } from './public-api.js'
@@ -22,7 +25,8 @@ export interface AssetRequest {
 }
 
 export interface MediaFile {
-  bytes: Uint8Array
+  /** Made as it is read: a HEAD answer never reads it. */
+  body: MediaBody
   headers: Readonly<Record<string, string>>
 }
 
@@ -30,27 +34,11 @@ export type AssetOutcome = Outcome | { file: MediaFile; delayMs: number; respons
 
 /** Used when a scenario's output override made a clip's duration something other than seconds. */
 const FALLBACK_SECONDS = 30
-const CACHE_SIZE = 16
-const cache = new Map<string, Uint8Array>()
-
-function generate(kind: AssetKind, clipId: string, seconds: number): Uint8Array {
-  const key = `${kind}:${clipId}:${seconds}`
-  let bytes = cache.get(key)
-  if (bytes === undefined) {
-    const seed = hash53(clipId) % 4294967296
-    bytes = kind === 'audio' ? wavBytes({ seconds, seed }) : pngBytes({ seed })
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
-  } else {
-    cache.delete(key) // re-inserted below: most recently used last
-  }
-  cache.set(key, bytes)
-  return bytes
-}
 
 function seconds(world: World, duration: unknown): number {
   const full = typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : FALLBACK_SECONDS
-  const cap = world.scenario.service.media?.audioSeconds ?? null
-  return cap === null ? full : Math.min(full, cap)
+  const media = world.scenario.service.media
+  return Math.min(full, media?.audioSeconds ?? Infinity, media?.maxAudioSeconds ?? DEFAULT_MAX_AUDIO_SECONDS)
 }
 
 export const assetPath = (kind: AssetKind, clipId: string): string => (kind === 'audio' ? `/assets/audio/${clipId}.wav` : `/assets/image/${clipId}.png`)
@@ -68,16 +56,16 @@ function answer(world: World, request: AssetRequest): AssetOutcome {
   if (clip === undefined || owner === undefined) {
     return { response: fail(404, `No such ${request.kind} file: ${assetPath(request.kind, request.clipId)} (no task output has a clip with id ${JSON.stringify(request.clipId)})`), delayMs }
   }
-  const bytes = request.kind === 'audio' ? generate('audio', request.clipId, seconds(world, clip.duration)) : generate('image', request.clipId, 0)
+  const body = request.kind === 'audio' ? audioBody(request.clipId, seconds(world, clip.duration)) : imageBody(request.clipId)
   const headers = {
     'content-type': request.kind === 'audio' ? WAV_MIME_TYPE : PNG_MIME_TYPE,
-    'content-length': String(bytes.byteLength),
+    'content-length': String(body.byteLength),
     'cache-control': 'public, max-age=31536000, immutable',
   }
-  return { file: { bytes, headers }, delayMs }
+  return { file: { body, headers }, delayMs }
 }
 
-/** A GET or HEAD of a media file; the door sends `file.bytes` (none for HEAD) with `file.headers`. */
+/** A GET or HEAD of a media file; the door streams `file.body` (nothing for HEAD) with `file.headers`. */
 export function getAsset(world: World, request: AssetRequest): AssetOutcome {
   const outcome = answer(world, request)
   const clip = world.clipIndex.get(request.clipId)

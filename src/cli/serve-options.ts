@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { ADMIN_TOKEN_ENV } from '../admin/admin-auth.js'
 import { parseDuration } from '../domain/duration.js'
+import { normaliseOrigins } from '../server/cors.js'
 import { chooseScenarioFile } from './bundled-scenarios.js'
 
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.yaml', import.meta.url))
@@ -20,6 +21,8 @@ export const serveFlagsHelp = (defaultPort: number): string => `  --scenario FIL
   --seed N          overrides the scenario's seed (ids and outputs derive from it)
   --admin-token T   require this token on /__admin (Authorization: Bearer T); needed
                     for the admin API on a non-loopback host. Env: ${ADMIN_TOKEN_ENV}
+  --cors-origin O   let only pages from origin O (e.g. http://localhost:5173) call the
+                    public API and media from another origin; repeatable (default: any)
   --report          print the client report (what clients did wrong) on exit
   --state FILE      keep the world (accounts, credits, tasks, clock) in FILE: restored on
                     start, saved atomically every --state-interval and on shutdown
@@ -37,6 +40,7 @@ export const SERVE_OPTIONS = {
   host: { type: 'string' },
   seed: { type: 'string' },
   'admin-token': { type: 'string' },
+  'cors-origin': { type: 'string', multiple: true },
   report: { type: 'boolean' },
   state: { type: 'string' },
   'state-interval': { type: 'string' },
@@ -52,6 +56,8 @@ export interface ServeOptions {
   host: string
   seed: number | undefined
   adminToken: string | undefined
+  /** Origins allowed by CORS; undefined: any. */
+  corsOrigins: string[] | undefined
   report: boolean
   statePath: string | undefined
   stateIntervalMs: number
@@ -89,8 +95,18 @@ export function parseServeArgs(
   const port = integer('port', values.port, 0, 65535)
   const seed = integer('seed', values.seed, 0, 2 ** 32 - 1)
   for (const value of [port, seed]) if (typeof value === 'string') return { kind: 'error', message: value }
+  // An empty --host (an unset shell variable) would bind every interface.
+  if (values.host === '') {
+    return { kind: 'error', message: '--host expects an address or a name to bind, got ""; the default 127.0.0.1 keeps the fake on this machine, 0.0.0.0 exposes it on every interface' }
+  }
   const adminToken = values['admin-token'] ?? (settings.env?.[ADMIN_TOKEN_ENV] || undefined)
   if (adminToken === '') return { kind: 'error', message: '--admin-token expects a non-empty token' }
+  const corsOrigins = values['cors-origin']
+  try {
+    normaliseOrigins(corsOrigins)
+  } catch (error) {
+    return { kind: 'error', message: `--cors-origin: ${(error as Error).message}` }
+  }
   const chosen = values.scenario === undefined ? { file: DEFAULT_SCENARIO } : chooseScenarioFile(values.scenario)
   if ('error' in chosen) return { kind: 'error', message: chosen.error }
   const stateIntervalMs = parseDuration(values['state-interval'] ?? '5s')
@@ -113,6 +129,7 @@ export function parseServeArgs(
       host: values.host ?? '127.0.0.1',
       seed: seed as number | undefined,
       adminToken,
+      corsOrigins,
       report: values.report ?? false,
       statePath: values.state,
       stateIntervalMs,

@@ -56,6 +56,7 @@ export async function startFake(options: ServeOptions, log: Log): Promise<Starte
     port: options.port,
     host: options.host,
     adminToken: options.adminToken,
+    cors: { origins: options.corsOrigins },
     // Restored, and its new boot epoch saved, before the server listens: no request sees the world before it.
     prepare: async (mock) => {
       if (options.statePath === undefined || state === null || !saved?.ok) return

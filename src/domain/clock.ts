@@ -10,11 +10,23 @@ export interface Clock {
   tick?(): void
 }
 
-/** The last instant a Date can hold (+275760-09-13): past it `toISOString` throws, so no clock may go there. */
+/** The last instant a Date can hold (+275760-09-13): past it `toISOString` throws. */
 export const LAST_INSTANT_MS = 8.64e15
 
+/**
+ * The fake's horizon, 9999-12-31T23:59:59.999Z: no clock goes past it (a manual clock refuses,
+ * an auto clock stops there). Every instant the fake computes is a clock reading plus at most
+ * one duration (at most MAX_DURATION_MS), so all of them stay far below LAST_INSTANT_MS and
+ * print as ordinary four-digit-year timestamps.
+ */
+export const HORIZON_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+export const HORIZON = '9999-12-31T23:59:59.999Z'
+
+/** Auto clocks run at most this many clock seconds per real second (11.6 days a second). */
+export const MAX_AUTO_SPEED = 1_000_000
+
 function withinRange(ms: number): number {
-  if (!(ms <= LAST_INSTANT_MS)) throw new RangeError(`the clock cannot pass ${new Date(LAST_INSTANT_MS).toISOString()}, the last instant a date can hold`)
+  if (!(ms <= HORIZON_MS)) throw new RangeError(`the clock cannot pass ${HORIZON}, the fake's horizon`)
   return ms
 }
 
@@ -32,9 +44,9 @@ export class ManualClock implements Clock {
     return this.#now
   }
 
-  /** Moves on by the tick; at the last instant a date can hold it stays there rather than fail a request. */
+  /** Moves on by the tick; at the horizon it stays there rather than fail a request. */
   tick(): void {
-    if (this.#tickMs > 0) this.#now = Math.min(this.#now + this.#tickMs, LAST_INSTANT_MS)
+    if (this.#tickMs > 0) this.#now = Math.min(this.#now + this.#tickMs, HORIZON_MS)
   }
 
   advance(ms: number): void {
@@ -70,8 +82,9 @@ export class AutoClock implements Clock {
     this.#speed = options.speed
   }
 
+  /** Stops at the horizon: a fast clock left running reaches it in finite time. */
   now(): number {
-    return Math.floor(this.#startMs + (this.#wallNow() - this.#wallOrigin) * this.#speed) + this.#offset
+    return Math.min(HORIZON_MS, Math.floor(this.#startMs + (this.#wallNow() - this.#wallOrigin) * this.#speed) + this.#offset)
   }
 
   advance(ms: number): void {

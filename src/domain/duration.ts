@@ -1,5 +1,8 @@
 /** Durations as scenario files and the admin API write them: `150ms`, `5s`, `10m`, `1h`, or a combination such as `1m30s`. */
 
+/** Durations (timeouts, steps) are at most 10 years, so an instant plus one stays a valid date (clock.ts). */
+export const MAX_DURATION_MS = 87_600 * 3_600_000
+
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/y
 

@@ -33,7 +33,6 @@ export function predicateHolds(predicate: FieldPredicate, present: boolean, valu
   if (!present) return false
   if ('equals' in predicate) return sameJson(value, predicate.equals)
   if ('contains' in predicate) return typeof value === 'string' && value.includes(predicate.contains)
-  predicate.matches.lastIndex = 0
   return typeof value === 'string' && predicate.matches.test(value)
 }
 

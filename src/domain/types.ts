@@ -31,11 +31,17 @@ export interface Timeline {
   steps: readonly Step[]
 }
 
+/** A compiled `matches:` pattern: `test` is true when it matches somewhere in `text`. */
+export interface TextPattern {
+  readonly source: string
+  test(text: string): boolean
+}
+
 /** Predicate on one input field. */
 export type FieldPredicate =
   | { equals: unknown }
   | { contains: string }
-  | { matches: RegExp }
+  | { matches: TextPattern }
   | { exists: boolean }
 
 export interface RuleMatch {
@@ -119,6 +125,8 @@ export interface ServiceConfig {
 export interface MediaConfig {
   /** Audio files last at most this many seconds (short downloads in tests); null = the clip's duration. */
   audioSeconds: number | null
+  /** The cap on every audio file, whatever a clip's duration says (an output override may say 100000 s). */
+  maxAudioSeconds: number
 }
 
 export type ClockConfig =

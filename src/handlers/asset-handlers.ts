@@ -14,9 +14,9 @@ async function settle(outcome: AssetOutcome, head: boolean, drop: () => Response
   if (outcome.delayMs > 0) await delay(outcome.delayMs)
   if (outcome.drop) return drop()
   if (outcome.response !== undefined) return toResponse(outcome.response)
-  const { bytes, headers } = outcome.file
-  // A copy the response can own: cached files are shared between requests.
-  return new HttpResponse(head ? null : bytes.slice(), { status: 200, headers })
+  const { body, headers } = outcome.file
+  // Streamed: the bytes are made as the client reads them, and a HEAD makes none.
+  return new HttpResponse(head ? null : body.stream(), { status: 200, headers })
 }
 
 export function createAssetHandlers(source: WorldSource, options: HandlerOptions = {}): HttpHandler[] {

@@ -5,8 +5,7 @@
  * a JSON 404.
  */
 import type { HttpHandler } from 'msw'
-import type { AdminAccess } from '../admin/admin-auth.js'
-import { createAdminHandlers } from '../admin/admin-handlers.js'
+import { createAdminHandlers, type AdminGuard } from '../admin/admin-handlers.js'
 import type { AdminHost } from '../admin/admin-routes.js'
 import { createAssetHandlers } from './asset-handlers.js'
 import { checkResponses } from './check-responses.js'
@@ -14,17 +13,23 @@ import { createFallbackHandlers, createHandlers, type HandlerOptions } from './c
 import { createOpenApiHandlers } from './openapi-handlers.js'
 
 export interface ComposeOptions extends HandlerOptions {
-  /** Who may use `/__admin` (default: anyone who can reach the handlers). */
-  admin?: AdminAccess
+  /**
+   * Who may use `/__admin` (default: anyone who can reach the handlers), e.g. `adminGuard({ token })`.
+   * A function rather than the access settings, so that this module (which the browser entry
+   * imports) does not import admin-auth.ts and its node:crypto.
+   */
+  adminGuard?: AdminGuard
+  /** Admin bodies must come typed as JSON (YAML for scenarios): on for the HTTP doors, see admin/cross-site.ts. */
+  typedAdminBodies?: boolean
 }
 
 export function composeHandlers(host: AdminHost, options: ComposeOptions = {}): HttpHandler[] {
-  const { admin, ...handlerOptions } = options
+  const { adminGuard, typedAdminBodies, ...handlerOptions } = options
   return [
     ...checkResponses(host, createHandlers(host, handlerOptions), handlerOptions),
     ...createOpenApiHandlers(host, handlerOptions),
     ...createAssetHandlers(host, handlerOptions),
-    ...createAdminHandlers(host, { baseUrl: handlerOptions.baseUrl, access: admin }),
+    ...createAdminHandlers(host, { baseUrl: handlerOptions.baseUrl, guard: adminGuard, typedBodies: typedAdminBodies }),
     ...createFallbackHandlers(handlerOptions),
   ]
 }

@@ -5,10 +5,12 @@
  *   <u32 big-endian data length> <4-byte ASCII type> <data> <u32 CRC-32 of type + data>.
  * IHDR (width, height, bit depth, colour type, compression, filter, interlace) comes first,
  * IDAT holds the zlib-deflated scanlines (each a filter-type byte, here 0 = None, then RGB
- * triples), and IEND closes the file. `zlib.deflateSync` output is deterministic for a given
- * Node/zlib build, so the same seed gives the same bytes.
+ * triples), and IEND closes the file. The scanlines are compressed with fflate's `zlibSync`
+ * (pure JavaScript, docs/decisions/011), whose output is the same on every platform, so the same
+ * seed gives the same bytes in Node and in a browser (`node:zlib` exists only in Node, and its
+ * output depends on the zlib build).
  */
-import { deflateSync } from 'node:zlib'
+import { zlibSync } from 'fflate'
 import { createRng, deriveSeed } from '../domain/random.js'
 import { crc32 } from './crc32.js'
 
@@ -32,6 +34,12 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
 type Rgb = [number, number, number]
 
+/**
+ * Products and Math.sqrt are exactly rounded on every engine; `**` and Math.hypot may be
+ * approximations that differ between engines, and a page must draw Node's bytes.
+ */
+const square = (v: number): number => v * v
+
 /** A square RGB cover: a diagonal gradient between two seeded colours with a few seeded discs and a ring. */
 export function pngBytes(options: PngOptions): Uint8Array {
   const { seed, size = DEFAULT_PNG_SIZE } = options
@@ -43,7 +51,7 @@ export function pngBytes(options: PngOptions): Uint8Array {
   const discs = Array.from({ length: rng.int(3, 5) }, () => ({
     x: rng.next() * size,
     y: rng.next() * size,
-    r2: (size * (0.08 + rng.next() * 0.22)) ** 2,
+    r2: square(size * (0.08 + rng.next() * 0.22)),
     rgb: colour(),
   }))
   const ring = { r: size * 0.3, width: Math.max(1, size * 0.04), rgb: colour() }
@@ -60,14 +68,14 @@ export function pngBytes(options: PngOptions): Uint8Array {
       let g = from[1] + (to[1] - from[1]) * t
       let b = from[2] + (to[2] - from[2]) * t
       for (const d of discs) {
-        if ((x - d.x) ** 2 + (y - d.y) ** 2 <= d.r2) {
+        if (square(x - d.x) + square(y - d.y) <= d.r2) {
           // 70% opaque, so overlapping discs mix
           r = 0.3 * r + 0.7 * d.rgb[0]
           g = 0.3 * g + 0.7 * d.rgb[1]
           b = 0.3 * b + 0.7 * d.rgb[2]
         }
       }
-      if (Math.abs(Math.hypot(x - centre, y - centre) - ring.r) <= ring.width / 2) [r, g, b] = ring.rgb
+      if (Math.abs(Math.sqrt(square(x - centre) + square(y - centre)) - ring.r) <= ring.width / 2) [r, g, b] = ring.rgb
       raw[o] = Math.round(r)
       raw[o + 1] = Math.round(g)
       raw[o + 2] = Math.round(b)
@@ -79,7 +87,7 @@ export function pngBytes(options: PngOptions): Uint8Array {
   hv.setUint32(0, size)
   hv.setUint32(4, size)
   header.set([8, 2, 0, 0, 0], 8) // bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, no interlace
-  const chunks = [chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', new Uint8Array(0))]
+  const chunks = [chunk('IHDR', header), chunk('IDAT', zlibSync(raw, { level: 9 })), chunk('IEND', new Uint8Array(0))]
 
   const out = new Uint8Array(SIGNATURE.length + chunks.reduce((n, c) => n + c.length, 0))
   out.set(SIGNATURE)

@@ -9,6 +9,7 @@
  * 8-bit PCM samples are unsigned, with silence at 128.
  */
 import { createRng, deriveSeed } from '../domain/random.js'
+import { SEMITONE_RATIOS, sineTable } from './portable-math.js'
 
 export interface WavOptions {
   /** Duration; the file holds exactly round(seconds * sampleRate) samples. */
@@ -36,31 +37,46 @@ const HEADER_BYTES = 44
 /** One sine period; notes are played by stepping a phase through it (much faster than Math.sin per sample). */
 const TABLE_BITS = 12
 const TABLE_SIZE = 1 << TABLE_BITS
-const SINE = new Float32Array(TABLE_SIZE)
-for (let i = 0; i < TABLE_SIZE; i++) SINE[i] = Math.sin((2 * Math.PI * i) / TABLE_SIZE)
+// Not Math.sin, nor `2 ** x` below: engines round those differently, and a page must get Node's bytes.
+const SINE = sineTable(TABLE_SIZE)
 
 /** Major pentatonic scale over two octaves, in semitones above the root: any sequence sounds consonant. */
 const PENTATONIC = [0, 2, 4, 7, 9, 12, 14, 16, 19, 21]
 const NOTE_BEATS = [1, 1, 2, 2, 3, 4]
 
-/** A mono 8-bit WAV file: a seeded melody of soft pentatonic notes, `seconds` long. */
-export function wavBytes(options: WavOptions): Uint8Array {
-  const { seconds, seed, sampleRate = DEFAULT_SAMPLE_RATE } = options
+/** Bytes per chunk when a file is produced piece by piece (wavChunks, the asset routes). */
+export const WAV_CHUNK_BYTES = 64 * 1024
+
+function checkedSamples(options: WavOptions): { samples: number; sampleRate: number } {
+  const { seconds, sampleRate = DEFAULT_SAMPLE_RATE } = options
   if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`wavBytes: seconds must be a finite number >= 0, got ${seconds}`)
   if (!Number.isInteger(sampleRate) || sampleRate < 1 || sampleRate > 384_000) {
     throw new RangeError(`wavBytes: sampleRate must be an integer in 1..384000, got ${sampleRate}`)
   }
   const samples = Math.round(seconds * sampleRate)
-  const padded = samples + (samples & 1)
-  if (HEADER_BYTES + padded > 0xffffffff) throw new RangeError(`wavBytes: ${seconds}s is too long for a WAV file`)
+  if (HEADER_BYTES + samples + (samples & 1) > 0xffffffff) throw new RangeError(`wavBytes: ${seconds}s is too long for a WAV file`)
+  return { samples, sampleRate }
+}
 
-  const bytes = new Uint8Array(HEADER_BYTES + padded)
-  const view = new DataView(bytes.buffer)
+/** The size in bytes of the file `wavBytes(options)` makes, without making it. */
+export function wavByteLength(options: WavOptions): number {
+  const { samples } = checkedSamples(options)
+  return HEADER_BYTES + samples + (samples & 1)
+}
+
+/** A mono 8-bit WAV file: a seeded melody of soft pentatonic notes, `seconds` long. */
+export function wavBytes(options: WavOptions): Uint8Array {
+  const [bytes] = wavChunks(options, Number.MAX_SAFE_INTEGER)
+  return bytes!
+}
+
+function writeHeader(bytes: Uint8Array, samples: number, sampleRate: number): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, HEADER_BYTES)
   const ascii = (offset: number, text: string): void => {
     for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i)
   }
   ascii(0, 'RIFF')
-  view.setUint32(4, HEADER_BYTES - 8 + padded, true)
+  view.setUint32(4, HEADER_BYTES - 8 + samples + (samples & 1), true)
   ascii(8, 'WAVE')
   ascii(12, 'fmt ')
   view.setUint32(16, 16, true)
@@ -72,10 +88,50 @@ export function wavBytes(options: WavOptions): Uint8Array {
   view.setUint16(34, 8, true) // bitsPerSample
   ascii(36, 'data')
   view.setUint32(40, samples, true)
-  bytes.fill(128, HEADER_BYTES) // silence, including the pad byte
+}
 
-  const rng = createRng(deriveSeed(0, 'media-wav', seed))
-  const rootHz = 220 * 2 ** (rng.int(0, 11) / 12) // A3..G#4
+interface Note {
+  length: number
+  step: number
+  overtone: number
+  attack: number
+  release: number
+  releaseFrom: number
+  decay: number
+}
+
+/** Samples `from` to `to` of a note into `out` at `at`, from `phase`; returns the phase after them. */
+function render(note: Note, phase: number, from: number, to: number, out: Uint8Array, at: number): number {
+  const { step, overtone, length, attack, release, releaseFrom, decay } = note
+  for (let i = from; i < to; i++) {
+    // Envelope: quick linear attack, gentle decay, linear release to avoid clicks.
+    let env = 80 * (1 - decay * i)
+    if (i < attack) env *= i / attack
+    if (i > releaseFrom) env *= (length - i) / release
+    const p = phase | 0
+    const wave = SINE[p & (TABLE_SIZE - 1)]! + overtone * SINE[(p << 1) & (TABLE_SIZE - 1)]!
+    out[at + i - from] = (128.5 + env * wave) | 0 // rounds: the value stays positive
+    phase += step
+    if (phase >= TABLE_SIZE) phase -= TABLE_SIZE
+  }
+  return phase
+}
+
+/**
+ * The bytes of `wavBytes(options)`, in order, as chunks of `chunkBytes` (the last one shorter):
+ * a long file is produced piece by piece, in memory one chunk at a time. Each chunk is new.
+ */
+export function* wavChunks(options: WavOptions, chunkBytes = WAV_CHUNK_BYTES): Generator<Uint8Array, void, undefined> {
+  if (!(chunkBytes > HEADER_BYTES)) throw new RangeError(`wavChunks: chunkBytes must be more than ${HEADER_BYTES}, got ${chunkBytes}`)
+  const { samples, sampleRate } = checkedSamples(options)
+  const total = HEADER_BYTES + samples + (samples & 1)
+  let emitted = 0 // bytes in chunks already yielded
+  let chunk = new Uint8Array(Math.min(chunkBytes, total)).fill(128) // silence, including the pad byte
+  writeHeader(chunk, samples, sampleRate)
+  let fill = HEADER_BYTES
+
+  const rng = createRng(deriveSeed(0, 'media-wav', options.seed))
+  const rootHz = 220 * SEMITONE_RATIOS[rng.int(0, 11)]! // A3..G#4
   const beat = Math.max(1, Math.round(sampleRate * (0.18 + rng.next() * 0.14)))
   const attack = Math.max(1, Math.round(sampleRate * 0.01))
   const nyquist = sampleRate / 2
@@ -83,30 +139,35 @@ export function wavBytes(options: WavOptions): Uint8Array {
   while (start < samples) {
     const length = Math.min(beat * NOTE_BEATS[rng.int(0, NOTE_BEATS.length - 1)]!, samples - start)
     const rest = rng.next() < 0.12 // an occasional pause
-    const hz = rootHz * 2 ** (PENTATONIC[rng.int(0, PENTATONIC.length - 1)]! / 12)
-    if (!rest && hz < nyquist) {
-      const step = (hz * TABLE_SIZE) / sampleRate
-      const overtone = 2 * hz < nyquist ? 0.25 : 0 // a quiet octave above warms the tone
-      const release = Math.min(length, Math.max(1, Math.round(length * 0.3)))
-      const out = HEADER_BYTES + start
-      const decay = 0.5 / length
-      const releaseFrom = length - release
-      let phase = 0
-      for (let i = 0; i < length; i++) {
-        // Envelope: quick linear attack, gentle decay, linear release to avoid clicks.
-        let env = 80 * (1 - decay * i)
-        if (i < attack) env *= i / attack
-        if (i > releaseFrom) env *= (length - i) / release
-        const p = phase | 0
-        const wave = SINE[p & (TABLE_SIZE - 1)]! + overtone * SINE[(p << 1) & (TABLE_SIZE - 1)]!
-        bytes[out + i] = (128.5 + env * wave) | 0 // rounds: the value stays positive
-        phase += step
-        if (phase >= TABLE_SIZE) phase -= TABLE_SIZE
+    const hz = rootHz * SEMITONE_RATIOS[PENTATONIC[rng.int(0, PENTATONIC.length - 1)]!]!
+    const sounds = !rest && hz < nyquist
+    const release = Math.min(length, Math.max(1, Math.round(length * 0.3)))
+    const note: Note = {
+      length,
+      step: (hz * TABLE_SIZE) / sampleRate,
+      overtone: 2 * hz < nyquist ? 0.25 : 0, // a quiet octave above warms the tone
+      attack,
+      release,
+      releaseFrom: length - release,
+      decay: 0.5 / length,
+    }
+    let phase = 0
+    for (let i = 0; i < length; ) {
+      const to = Math.min(length, i + chunk.length - fill)
+      if (sounds) phase = render(note, phase, i, to, chunk, fill) // else the silence already there
+      fill += to - i
+      i = to
+      if (fill === chunk.length) {
+        yield chunk
+        emitted += chunk.length
+        if (emitted === total) return
+        chunk = new Uint8Array(Math.min(chunkBytes, total - emitted)).fill(128)
+        fill = 0
       }
     }
     start += length
   }
-  return bytes
+  yield chunk // the rest: the last samples, or only the pad byte (or the header of an empty file)
 }
 
 const text4 = (bytes: Uint8Array, offset: number): string =>

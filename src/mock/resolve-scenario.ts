@@ -1,6 +1,7 @@
 /** Turns whatever a caller passes as a scenario into a compiled `Scenario`, or throws with every mistake listed. */
 import type { Scenario } from '../domain/types.js'
-import { defaultScenario, formatScenarioError, parseScenario, parseScenarioObject, type ScenarioError } from '../scenario/index.js'
+import { defaultScenario } from '../scenario/default.js'
+import { formatScenarioError, parseScenario, parseScenarioObject, type ScenarioError } from '../scenario/load.js'
 
 export type ScenarioInput = Scenario | string | Record<string, unknown>
 

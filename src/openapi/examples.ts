@@ -55,7 +55,8 @@ const body = (outcome: Outcome): { status: number; value: unknown } => {
 
 /** Runs the examples scenario under `service` and collects what the fake answered. */
 export function generateExamples(service: ServiceConfig): Examples {
-  const scenario = { ...resolveScenario(SCENARIO, '<openapi examples>'), service }
+  // The examples are one client's many requests in a row: a scenario's rate limit would turn them into 429s.
+  const scenario = { ...resolveScenario(SCENARIO, '<openapi examples>'), service: { ...service, rateLimitPerMinute: null } }
   const world = new World(scenario, new ManualClock(Date.parse('2026-01-01T00:00:00.000Z')))
   const requests: Examples['requests'] = {}
   const responses: Examples['responses'] = { createTask: {}, getTask: {}, getUsage: {} }

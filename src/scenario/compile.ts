@@ -4,8 +4,9 @@
  * passed the schema and the checks (load.ts does both); it trusts what they guarantee.
  */
 import { parseDuration } from '../domain/duration.js'
-import type { Fault, FaultAction, FieldPredicate, Rule, RuleMatch, Scenario, Step, Timeline } from '../domain/types.js'
+import type { Fault, FaultAction, FieldPredicate, Rule, RuleMatch, Scenario, Step, TextPattern, Timeline } from '../domain/types.js'
 import { DEFAULT_TIMELINE_STEPS } from './defaults.js'
+import { compilePattern } from './fields.js'
 import type { ScenarioFile } from './schema.js'
 
 type StepFile = ScenarioFile['timelines'][string][number]
@@ -38,7 +39,7 @@ export function compileScenario(file: ScenarioFile, fallbackName = 'scenario'): 
       maxInputBytes: service.max_input_bytes,
       maxTasks: service.max_tasks,
       rateLimitPerMinute: service.rate_limit?.per_minute ?? null,
-      media: { audioSeconds: service.media.audio_seconds },
+      media: { audioSeconds: service.media.audio_seconds, maxAudioSeconds: service.media.max_audio_seconds },
     },
     accounts: file.accounts.map((account) => ({ apiKey: account.api_key, credits: account.credits })),
     timelines,
@@ -52,6 +53,12 @@ function durationMs(text: string): number {
   const ms = parseDuration(text)
   if (ms === null) throw new Error(`compileScenario: ${JSON.stringify(text)} is not a duration; validate the file first`)
   return ms
+}
+
+function pattern(source: string): TextPattern {
+  const compiled = compilePattern(source)
+  if (!compiled.ok) throw new Error(`compileScenario: ${JSON.stringify(source)} is not a pattern (${compiled.reason}); validate the file first`)
+  return compiled.pattern
 }
 
 function compileStep(step: StepFile): Step {
@@ -97,7 +104,7 @@ function compileRule(rule: RuleFile, name: string, timelines: ReadonlyMap<string
 
 function compilePredicate(test: PredicateFile): FieldPredicate {
   if (test.contains !== undefined) return { contains: test.contains }
-  if (test.matches !== undefined) return { matches: new RegExp(test.matches) }
+  if (test.matches !== undefined) return { matches: pattern(test.matches) }
   if (test.exists !== undefined) return { exists: test.exists }
   return { equals: test.equals }
 }

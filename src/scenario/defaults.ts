@@ -33,3 +33,8 @@ export const DEFAULT_TIMELINE_STEPS: readonly Step[] = [
   { status: 'running', polls: 2 },
   { status: 'success' },
 ]
+
+/** Audio files last at most 10 minutes (4.8 MB at 8 kHz) unless the scenario says otherwise; generated clips last at most 8. */
+export const DEFAULT_MAX_AUDIO_SECONDS = 600
+/** The largest cap a scenario may set: 10 hours, 288 MB, streamed. */
+export const MAX_AUDIO_SECONDS_LIMIT = 36_000

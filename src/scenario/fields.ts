@@ -2,8 +2,11 @@
  * Field schemas that scenario files use in many places, each with one precise message
  * for every way its value can be wrong.
  */
+import { RE2JS, RE2JSSyntaxException } from 're2js'
 import { z } from 'zod'
-import { parseDuration } from '../domain/duration.js'
+import { HORIZON, HORIZON_MS, MAX_AUTO_SPEED } from '../domain/clock.js'
+import { formatDuration, MAX_DURATION_MS, parseDuration } from '../domain/duration.js'
+import type { TextPattern } from '../domain/types.js'
 import { expectedGot } from './messages.js'
 
 type RawIssue = z.core.$ZodRawIssue
@@ -25,13 +28,19 @@ export const DURATION_EXPECTED = 'a duration like 150ms, 5s, 10m or 1h'
 /** The spelling `parseDuration` accepts, for editors; validation itself calls `parseDuration`. */
 export const DURATION_PATTERN = '^\\s*(\\d+(\\.\\d+)?(ms|s|m|h))+\\s*$'
 
-export function duration(expected = DURATION_EXPECTED) {
+/** A duration of at most `maxMs` (10 years by default: see MAX_DURATION_MS), spelt as `parseDuration` reads it. */
+export function duration(expected = DURATION_EXPECTED, maxMs = MAX_DURATION_MS, what = 'a duration') {
   const error = expecting(expected)
+  const tooLong = expecting(`${what} of at most ${formatDuration(maxMs)}${maxMs === MAX_DURATION_MS ? ' (10 years)' : ''}`)
   return z
     .string({ error })
     .refine((text) => parseDuration(text) !== null, { error })
+    .refine((text) => (parseDuration(text) ?? 0) <= maxMs, { error: tooLong })
     .meta({ pattern: DURATION_PATTERN, examples: ['150ms', '5s', '10m', '1h', '1m30s'] })
 }
+
+/** Faults hold a request at most a day: longer than any client waits, and within what a timer can count. */
+export const MAX_DELAY_MS = 24 * 3_600_000
 
 export function positiveInt() {
   const error = expecting('a positive integer (1, 2, 3, …)')
@@ -49,6 +58,12 @@ export function seedInt() {
   return z.int({ error }).min(0, { error }).max(4_294_967_295, { error })
 }
 
+/** Clock seconds per real second of an auto clock: greater than 0, at most MAX_AUTO_SPEED. */
+export function clockSpeed() {
+  const error = expecting(`a number greater than 0 and at most ${MAX_AUTO_SPEED}`)
+  return z.number({ error }).positive({ error }).max(MAX_AUTO_SPEED, { error })
+}
+
 export function positiveNumber() {
   const error = expecting('a number greater than 0')
   return z.number({ error }).positive({ error })
@@ -62,29 +77,46 @@ export function nonEmptyString() {
 /** An instant such as `2026-01-01T00:00:00.000Z` (an offset such as `+02:00` is fine too). */
 export function isoInstant() {
   const error = expecting('an ISO 8601 instant like "2026-01-01T00:00:00.000Z"')
-  return z.iso.datetime({ offset: true, error })
+  return z.iso
+    .datetime({ offset: true, error })
+    .refine((text) => !(Date.parse(text) > HORIZON_MS), { error: expecting(`an instant no later than ${HORIZON}`) }) // an unreadable one is reported once, above
 }
 
-/** The reason `source` is not a JavaScript regular expression, or null when it compiles. */
-export function regexError(source: string): string | null {
+/** Patterns longer than this are refused: compiling one costs time in proportion to its length. */
+export const MAX_PATTERN_LENGTH = 1000
+
+/** A `matches:` pattern, or why the fake cannot run it. */
+export type PatternResult = { ok: true; pattern: TextPattern } | { ok: false; reason: string }
+
+/**
+ * Compiles `source` with RE2 (re2js), whose matching time is linear in the text: a rule such
+ * as `^(a+)+$` cannot freeze the fake the way a backtracking engine lets it. JavaScript
+ * spellings RE2 writes differently (`\u0041`, `[^]`, named groups) are translated first;
+ * what RE2 cannot do in linear time (backreferences, lookaround) is refused with its reason.
+ */
+export function compilePattern(source: string): PatternResult {
   try {
-    new RegExp(source)
-    return null
+    const compiled = RE2JS.compile(RE2JS.translateRegExp(source))
+    return { ok: true, pattern: { source, test: (text) => compiled.test(text) } }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    return reason.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '')
+    const reason = error instanceof RE2JSSyntaxException ? (error.input ? `${error.error} at \`${error.input}\`` : error.error) : String(error)
+    return { ok: false, reason }
   }
 }
 
-/** A JavaScript regular expression, without slashes or flags; it must compile. */
+/** A pattern in RE2 syntax (JavaScript's, without backreferences or lookaround), no slashes or flags; it must compile. */
 export function regexSource() {
   return z.string({ error: expecting('a regular expression (a string)') }).check((ctx) => {
-    const reason = regexError(ctx.value)
-    if (reason === null) return
+    if (ctx.value.length > MAX_PATTERN_LENGTH) {
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: `expected a pattern of at most ${MAX_PATTERN_LENGTH} characters, got ${ctx.value.length}` })
+      return
+    }
+    const compiled = compilePattern(ctx.value)
+    if (compiled.ok) return
     ctx.issues.push({
       code: 'custom',
       input: ctx.value,
-      message: `${JSON.stringify(ctx.value)} is not a valid regular expression: ${reason}`,
+      message: `${JSON.stringify(ctx.value)} is not a pattern the fake can run: ${compiled.reason} (patterns use RE2 syntax, which runs in linear time: no backreferences or lookaround)`,
     })
   })
 }

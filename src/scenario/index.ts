@@ -1,7 +1,8 @@
 /** The scenario language: YAML → validated → compiled `Scenario`. */
 
 // Loading
-export { parseScenario, parseScenarioObject, loadScenarioFile, formatScenarioError } from './load.js'
+export { parseScenario, parseScenarioObject, formatScenarioError } from './load.js'
+export { loadScenarioFile } from './load-file.js'
 export type { ScenarioError, ScenarioResult } from './load.js'
 export { defaultScenario } from './default.js'
 

@@ -1,7 +1,7 @@
 /**
  * Scenario text (YAML, or JSON, which is YAML) → a compiled `Scenario`, or every mistake in it
- * with its line and column. Importing this module is browser-safe: only `loadScenarioFile`
- * needs Node, and it imports `node:fs` when called.
+ * with its line and column. Browser-safe: reading files is in load-file.ts, which the browser
+ * entry leaves out.
  */
 import { LineCounter, parseDocument, visit, type Document } from 'yaml'
 import type { Scenario } from '../domain/types.js'
@@ -9,6 +9,8 @@ import { checkScenario } from './checks.js'
 import { compileScenario } from './compile.js'
 import { locate, type Position } from './locate.js'
 import { flattenIssues, messageFor, type Issue } from './messages.js'
+import { MAX_DEPTH, tooDeepOffset, tooDeepPath } from './nesting.js'
+import { reservedKeyIssues } from './reserved-keys.js'
 import { scenarioSchema, type ScenarioFile } from './schema.js'
 
 /** One mistake. `line` and `col` are 1-based; both are 0 when there is no text to point into (parseScenarioObject). */
@@ -22,6 +24,8 @@ export interface ScenarioError {
 }
 
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] }
+
+const DEPTH_MESSAGE = `the document nests deeper than ${MAX_DEPTH} levels`
 
 export type Validation = { ok: true; file: ScenarioFile } | { ok: false; issues: Issue[] }
 
@@ -45,6 +49,11 @@ export function nameFromSource(source: string): string {
 
 /** The schema and the cross-reference checks together: every mistake in a raw value, at once. */
 export function validateScenario(value: unknown): Validation {
+  const tooDeep = tooDeepPath(value)
+  if (tooDeep !== null) return { ok: false, issues: [{ path: tooDeep, message: DEPTH_MESSAGE, at: 'value' }] }
+  // Reserved keys first and alone: the schema would read such a mapping wrongly.
+  const reserved = reservedKeyIssues(value)
+  if (reserved.length > 0) return { ok: false, issues: reserved }
   const parsed = scenarioSchema.safeParse(value, { error: messageFor })
   const issues = [...(parsed.success ? [] : flattenIssues(parsed.error.issues)), ...checkScenario(value)]
   if (!parsed.success || issues.length > 0) return { ok: false, issues }
@@ -53,8 +62,14 @@ export function validateScenario(value: unknown): Validation {
 
 export function parseScenario(text: string, file: string): ScenarioResult {
   const lines = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   const at = (position: Position, message: string, path = ''): ScenarioError => ({ file, ...position, path, message })
+  const deep = tooDeepOffset(text)
+  if (deep !== null) {
+    lines.addNewLine(0)
+    for (let index = text.indexOf('\n'); index !== -1 && index < deep; index = text.indexOf('\n', index + 1)) lines.addNewLine(index + 1)
+    return { ok: false, errors: [at(lines.linePos(deep), `${DEPTH_MESSAGE} here; a scenario needs far fewer`)] }
+  }
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   if (doc.errors.length > 0) {
     return { ok: false, errors: doc.errors.map((error) => at(lines.linePos(error.pos[0]), `invalid YAML: ${error.message}`)) }
   }
@@ -68,6 +83,8 @@ export function parseScenario(text: string, file: string): ScenarioResult {
     const reason = error instanceof Error ? error.message : String(error)
     return { ok: false, errors: [at(aliasPosition(doc, lines), `invalid YAML: ${reason}`)] }
   }
+  const aliased = tooDeepPath(value) // the text was shallow enough: only aliases can nest it deeper
+  if (aliased !== null) return { ok: false, errors: [at(locate(doc, lines, aliased, 'value'), `${DEPTH_MESSAGE} (through aliases)`, formatPath(aliased))] }
   const validation = validateScenario(value)
   if (validation.ok) return { ok: true, scenario: compileScenario(validation.file, nameFromSource(file)) }
   const errors = validation.issues.map((issue) => at(locate(doc, lines, issue.path, issue.at), issue.message, formatPath(issue.path)))
@@ -86,21 +103,6 @@ export function parseScenarioObject(value: unknown, source = '<object>'): Scenar
     message: issue.message,
   }))
   return { ok: false, errors }
-}
-
-/** Reads and parses a scenario file; a file that cannot be read is one error at 1:1. */
-export async function loadScenarioFile(path: string): Promise<ScenarioResult> {
-  let text: string
-  try {
-    const { readFile } = await import('node:fs/promises')
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : message
-    const errors = [{ file: path, line: 1, col: 1, path: '', message: `cannot read the scenario file: ${reason}` }]
-    return { ok: false, errors }
-  }
-  return parseScenario(text, path)
 }
 
 /** Where the alias that could not be resolved is, when that is why the document did not convert. */

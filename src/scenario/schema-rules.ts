@@ -1,7 +1,7 @@
 /** Rules (which timeline a new task takes) and faults (what a request meets before its normal answer). */
 import { z } from 'zod'
 import { MUSIC_MODES, TASK_TYPES } from '../domain/types.js'
-import { duration, expecting, nonEmptyString, positiveInt, positiveNumber, regexSource } from './fields.js'
+import { duration, expecting, MAX_DELAY_MS, nonEmptyString, positiveInt, positiveNumber, regexSource } from './fields.js'
 import { timelineRefSchema } from './schema-steps.js'
 
 /** For editors: exactly one of `keys` is present (the loader checks it in checks.ts, with a clearer message). */
@@ -16,7 +16,9 @@ const predicateSchema = mapping(
     contains: text('a string').optional().describe('The field is a string that contains this text.'),
     matches: regexSource()
       .optional()
-      .describe('The field is a string matching this JavaScript regular expression (no slashes, no flags).'),
+      .describe(
+        'The field is a string this pattern matches somewhere in: RE2 syntax, which is JavaScript regular expression syntax without backreferences or lookaround, matched in linear time (no slashes, no flags; at most 1000 characters).',
+      ),
     exists: z.boolean({ error: expecting('true or false') }).optional().describe('true: the field is present; false: absent.'),
   },
   'a mapping with one of equals, contains, matches, exists',
@@ -100,7 +102,7 @@ export const faultSchema = mapping(
   {
     match: faultMatchSchema.optional(),
     respond: respondSchema.optional(),
-    delay: duration().optional().describe('Answer normally, after this much real time.'),
+    delay: duration(undefined, MAX_DELAY_MS, 'a delay').optional().describe('Answer normally, after this much real time (at most 24h).'),
     drop: z.literal(true, { error: expecting('true') }).optional().describe('Close the connection without an answer.'),
     stale: z
       .literal(true, { error: expecting('true') })

@@ -11,7 +11,7 @@ const pendingOrRunning = z
       .describe('Leave this step after this many reads of the task by its owner (each read first advances, then answers).'),
     for: duration()
       .optional()
-      .describe('Leave this step after this much clock time, e.g. 5s. With polls too, whichever comes first.'),
+      .describe('Leave this step after this much clock time, e.g. 5s (at most 87600h). With polls too, whichever comes first.'),
     progress: z
       .string({ error: expecting('a string such as "42%"') })
       .optional()

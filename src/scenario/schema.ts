@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import * as defaults from './defaults.js'
 import {
+  clockSpeed,
   duration,
   DURATION_EXPECTED,
   expecting,
@@ -19,13 +20,18 @@ import {
 import { faultSchema, ruleSchema } from './schema-rules.js'
 import { timelineSchema } from './schema-steps.js'
 
+function maxAudioSeconds() {
+  const error = expecting(`a number greater than 0 and at most ${defaults.MAX_AUDIO_SECONDS_LIMIT}`)
+  return z.number({ error }).positive({ error }).max(defaults.MAX_AUDIO_SECONDS_LIMIT, { error })
+}
+
 const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) =>
   z.strictObject(shape, { error: expecting(what) })
 
 const manualClock = z
   .strictObject({
     mode: z.literal('manual').describe('Time moves only when told to (the admin clock endpoints).'),
-    start: isoInstant().default(defaults.DEFAULT_CLOCK_START).describe('The clock at the start.'),
+    start: isoInstant().default(defaults.DEFAULT_CLOCK_START).describe('The clock at the start; at most 9999-12-31T23:59:59.999Z.'),
     tick: duration()
       .optional()
       .describe(
@@ -37,7 +43,9 @@ const manualClock = z
 const autoClock = z
   .strictObject({
     mode: z.literal('auto').describe('Time follows the real clock, sped up by speed.'),
-    speed: positiveNumber().default(defaults.DEFAULT_AUTO_CLOCK_SPEED).describe('Clock seconds per real second, e.g. 60.'),
+    speed: clockSpeed()
+      .default(defaults.DEFAULT_AUTO_CLOCK_SPEED)
+      .describe('Clock seconds per real second, e.g. 60; at most 1000000. The clock stops at 9999-12-31T23:59:59.999Z.'),
     start: isoInstant().optional().describe('The clock at the start; the real time by default.'),
   })
   .describe('A clock that follows real time, sped up by speed.')
@@ -92,7 +100,7 @@ const serviceSchema = mapping(
     timeout_after: duration(`${DURATION_EXPECTED}, or null`)
       .nullable()
       .default(defaults.DEFAULT_TIMEOUT_AFTER)
-      .describe('A task not final this long after creation turns into timeout; null: never.'),
+      .describe('A task not final this long after creation turns into timeout (at most 87600h, 10 years); null: never.'),
     limits: limitsSchema,
     max_body_bytes: positiveInt()
       .default(defaults.DEFAULT_MAX_BODY_BYTES)
@@ -116,10 +124,15 @@ const serviceSchema = mapping(
           .nullable()
           .default(null)
           .describe("Audio files last at most this many seconds (short downloads in tests); null: each clip's duration."),
+        max_audio_seconds: maxAudioSeconds()
+          .default(defaults.DEFAULT_MAX_AUDIO_SECONDS)
+          .describe(
+            "No audio file lasts longer than this many seconds, whatever a clip's duration says (an output override can say 100000); at most 36000. Files are streamed (8000 bytes per second).",
+          ),
       },
       'a mapping of media settings',
     )
-      .default({ audio_seconds: null })
+      .default({ audio_seconds: null, max_audio_seconds: defaults.DEFAULT_MAX_AUDIO_SECONDS })
       .describe('The generated media files that output URLs serve.'),
   },
   'a mapping of service settings',
@@ -135,7 +148,7 @@ const serviceSchema = mapping(
     max_input_bytes: defaults.DEFAULT_MAX_INPUT_BYTES,
     max_tasks: defaults.DEFAULT_MAX_TASKS,
     rate_limit: null,
-    media: { audio_seconds: null },
+    media: { audio_seconds: null, max_audio_seconds: defaults.DEFAULT_MAX_AUDIO_SECONDS },
   })
   .describe('How the service behaves where its spec is silent.')
 

@@ -5,10 +5,13 @@
  */
 import { createMiddleware } from '@mswjs/http-middleware'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
-import type { AdminAccess } from '../admin/admin-auth.js'
+import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
 import type { AdminHost } from '../admin/admin-routes.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
 import { fail, internalError, type ApiResponse } from '../api/respond.js'
+import { hostProblem } from './host-header.js'
+import { inspectorHandler } from '../inspector/inspector-route.js'
+import { createCors, type CorsOptions } from './cors.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
 export class DropConnection extends Error {
@@ -20,6 +23,13 @@ export class DropConnection extends Error {
 
 function send(res: express.Response, response: ApiResponse): void {
   res.status(response.status).set({ 'content-type': 'application/json', ...response.headers }).send(response.body)
+}
+
+/** A missing, empty or malformed Host: the URL handed to the handlers is built from it (startServer checks this earlier). */
+const wellFormedHost: RequestHandler = (req, res, next) => {
+  const problem = hostProblem(req.headers.host, req.httpVersionMinor)
+  if (problem === null) next()
+  else send(res.set('connection', 'close'), fail(400, problem))
 }
 
 const unknownRoute: RequestHandler = (req, res) => {
@@ -39,8 +49,13 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
 }
 
 export interface AppOptions {
-  /** Who may use `/__admin`: see AdminAccess (startServer sets it from host and token). */
+  /**
+   * Who may use `/__admin`: see AdminAccess (startServer sets it from host and token). Over
+   * HTTP the cross-site checks are on unless `crossSiteChecks: false` is given.
+   */
   admin?: AdminAccess
+  /** CORS for the public API, media and OpenAPI document (default: any origin); `false`: none. See cors.ts. */
+  cors?: CorsOptions | false
 }
 
 /** The app for a fake (a `Mock`): public API, media files and `/__admin`, from the same handlers as in-process. */
@@ -48,13 +63,25 @@ export function createApp(source: AdminHost, options: AppOptions = {}): express.
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
+  // Over HTTP the admin API's cross-site checks are on unless the caller turns them off.
+  const access: AdminAccess = { crossSiteChecks: true, ...options.admin }
+  app.use(wellFormedHost)
+  const cors = createCors(options.cors)
+  app.use((req, res, next) => {
+    if (!cors(req, res)) next()
+  })
+  const inspector = inspectorHandler(options.admin)
+  app.use((req, res, next) => {
+    if (!inspector(req, res)) next()
+  })
   app.use(
     createMiddleware(
       ...composeHandlers(source, {
         drop: () => {
           throw new DropConnection()
         },
-        admin: options.admin,
+        adminGuard: adminGuard(access),
+        typedAdminBodies: access.crossSiteChecks === true,
       }),
     ),
   )

@@ -1,20 +1,25 @@
 /**
- * HTTP/1.1 requires a Host header. Node refuses a request without one with a bare
- * `400 Bad Request` and no body; the server turns that check off (requireHostHeader: false)
- * and answers here instead, with a JSON `{code, message}` like every other refusal.
+ * HTTP/1.1 requires a Host header, and the URL of every request is built from it. Node refuses
+ * a request without one with a bare `400 Bad Request` and no body, and lets an empty or
+ * malformed one through (where building the URL then fails); the server turns Node's check off
+ * (requireHostHeader: false) and answers all three here, with a JSON `{code, message}` like every
+ * other refusal.
  */
 import type { RequestListener } from 'node:http'
+import { hostProblem } from './host-header.js'
 
-export const MISSING_HOST_MESSAGE = 'Malformed HTTP request: an HTTP/1.1 request needs a Host header'
-
-/** Wraps `listener`: HTTP/1.1 requests without a Host header get a JSON 400 and never reach it. */
+/** Wraps `listener`: requests with a missing (HTTP/1.1), empty or malformed Host get a JSON 400 and never reach it. */
 export function requireHost(listener: RequestListener): RequestListener {
+  let lastGood: string | undefined
   return (req, res) => {
-    if (req.headers.host !== undefined || req.httpVersionMinor === 0) {
+    const host = req.headers.host
+    // Clients send the same Host on every request: check each distinct one once.
+    if (host === lastGood || hostProblem(host, req.httpVersionMinor) === null) {
+      if (host !== undefined) lastGood = host
       listener(req, res)
       return
     }
-    const body = JSON.stringify({ code: 400, message: MISSING_HOST_MESSAGE })
+    const body = JSON.stringify({ code: 400, message: hostProblem(host, req.httpVersionMinor) })
     res.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' })
     res.end(body)
     req.resume()

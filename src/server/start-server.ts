@@ -10,9 +10,13 @@ import { isLoopback } from '../admin/admin-auth.js'
 import type { MockControl } from '../admin/control.js'
 import { adminHostOf, createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
 import type { ScenarioInput } from '../mock/resolve-scenario.js'
+import { createCors, withCors, type CorsOptions } from './cors.js'
 import { lazyApp } from './lazy-app.js'
 import { createPublicDoor } from './public-door.js'
 import { requireHost } from './require-host.js'
+import { requestTimeoutMessage, serverTimeouts, transportLimits, type TransportLimits } from './transport-limits.js'
+
+export { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.js'
 
 export interface ServerOptions extends MockOptions {
   /** 0 (default) picks a free port. */
@@ -26,6 +30,14 @@ export interface ServerOptions extends MockOptions {
   adminToken?: string
   /** Runs before the server listens (e.g. `--state` restores and saves the world): no request sees the world before it. */
   prepare?: (mock: MockCore) => Promise<void>
+  /** Request timeouts and the connection cap (defaults: DEFAULT_TRANSPORT_LIMITS). */
+  limits?: Partial<TransportLimits>
+  /**
+   * Which pages may call the public API and fetch media from another origin (CORS): `{ origins:
+   * '*' }` by default, `{ origins: ['http://localhost:5173'] }` to restrict, `false` for no CORS
+   * headers. The admin API never answers other origins.
+   */
+  cors?: CorsOptions | false
 }
 
 /** The server, plus the same control as the in-process mock (`running.clock.advance('5m')`, `running.report()`…). */
@@ -45,32 +57,72 @@ export interface RunningServer extends MockControl {
  * Requests Node's parser refuses before any handler runs (headers or URL over 16 KiB, a
  * malformed request line) get a JSON error like every other answer, instead of an empty body.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, limits: TransportLimits): void {
   if (!socket.writable || error.code === 'ECONNRESET') {
     socket.destroy()
     return
   }
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : 400
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
   const message =
-    status === 400 ? `Malformed HTTP request: ${error.message}` : 'Request headers and URL together exceed the 16 KiB limit'
+    status === 408
+      ? requestTimeoutMessage(limits)
+      : status === 400
+        ? `Malformed HTTP request: ${error.message}`
+        : 'Request headers and URL together exceed the 16 KiB limit'
   const body = JSON.stringify({ code: status, message })
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   )
 }
 
+/**
+ * Waits until what clients sent before now has been read: the event loop turns until
+ * QUIET_TURNS turns in a row accept no connection and start no request (at most SETTLE_MAX_MS),
+ * then calls `then`. A fixed number of turns is not enough under load: a batch of connections
+ * waiting in the backlog takes several turns to be accepted and read.
+ */
+const QUIET_TURNS = 3
+const SETTLE_MAX_MS = 1_000
+
+function afterQuiet(activity: () => number, then: () => void): void {
+  const deadline = Date.now() + SETTLE_MAX_MS
+  let seen = activity()
+  let quiet = 0
+  const turn = (): void => {
+    const now = activity()
+    quiet = now === seen ? quiet + 1 : 0
+    seen = now
+    if (quiet >= QUIET_TURNS || Date.now() >= deadline) then()
+    else setImmediate(turn)
+  }
+  setImmediate(turn)
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1'
+  // Node binds every interface for an empty host: refused, since it would expose the fake by accident.
+  if (host === '') throw new RangeError('startServer: host must not be empty; use 127.0.0.1 (the default), or 0.0.0.0 for every interface')
   const mock = createMockCore(options)
   await options.prepare?.(mock)
-  const host = options.host ?? '127.0.0.1'
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
-  const server = createServer({ requireHostHeader: false }, requireHost(createPublicDoor(mock, lazyApp(adminHostOf(mock), { admin }))))
-  server.on('clientError', answerClientError)
+  const limits = transportLimits(options.limits)
+  // CORS in front of both the node:http door and express (which then leaves it to this one).
+  const cors = createCors(options.cors)
+  const app = lazyApp(adminHostOf(mock), { admin, cors: false })
+  const server = createServer({ requireHostHeader: false, ...serverTimeouts(limits) }, requireHost(withCors(cors, createPublicDoor(mock, app))))
+  server.maxConnections = limits.maxConnections
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, limits))
   let closing = false
-  // Once closing, a keep-alive connection is let go as soon as its in-flight answer is sent.
+  /** Connections accepted plus requests started: it stops moving once everything sent has been read. */
+  let activity = 0
+  server.on('connection', () => (activity += 1))
+  // Once closing, a keep-alive connection is let go once its in-flight answers are sent and
+  // nothing more it sent (pipelined, or held back by the parser) is left to read.
   server.on('request', (_req, res) => {
+    activity += 1
     res.once('finish', () => {
-      if (closing) setImmediate(() => server.closeIdleConnections())
+      if (closing) afterQuiet(() => activity, () => server.closeIdleConnections())
     })
   })
   await new Promise<void>((resolve, reject) => {
@@ -97,11 +149,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       new Promise<void>((resolve) => {
         closing = true
         const force = setTimeout(() => server.closeAllConnections(), graceMs).unref()
-        server.close(() => {
-          clearTimeout(force)
-          resolve()
-        })
-        server.closeIdleConnections()
+        // Requests sent before close() are answered, not reset: first let the event loop accept
+        // the connections waiting in the backlog and read what they sent; only then stop
+        // listening (Node then closes the connections with nothing left to answer).
+        afterQuiet(() => activity, () =>
+          server.close(() => {
+            clearTimeout(force)
+            resolve()
+          }),
+        )
       }),
   }
 }

@@ -77,14 +77,14 @@ describe('admin access', () => {
 
   it('keeps the admin API closed on a non-loopback host without a token (checked in-process: no traffic leaves loopback)', async () => {
     const mock = createMock({ scenario: CONTRACT_SCENARIO })
-    const closed = createAdminHandlers(mock, { access: { exposedOn: '0.0.0.0' } })
+    const closed = createAdminHandlers(mock, { guard: adminGuard({ exposedOn: '0.0.0.0' }) })
     const response = await getResponse(closed, new Request('http://audio.mock.test/__admin/health'))
     expect(response?.status).toBe(403)
     expect(await response?.json()).toEqual({
       code: 403,
       message: 'The admin API is closed: the server listens on 0.0.0.0, not a loopback address, and was started without an admin token (--admin-token or AUDIO_TASK_MOCK_ADMIN_TOKEN)',
     })
-    const open = createAdminHandlers(mock, { access: { exposedOn: '0.0.0.0', token: 't' } })
+    const open = createAdminHandlers(mock, { guard: adminGuard({ exposedOn: '0.0.0.0', token: 't' }) })
     const allowed = await getResponse(open, new Request('http://audio.mock.test/__admin/health', { headers: { authorization: 'Bearer t' } }))
     expect(allowed?.status).toBe(200)
   })

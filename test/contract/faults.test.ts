@@ -3,7 +3,8 @@
  * with nth, times and probability, and the promise that a fault on create never charges.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { httpDoor, inProcessDoor, type Door, type Fake } from '../support/doors.js'
+import { httpDoor, inProcessDoor, ledgerOf, type Door, type Fake } from '../support/doors.js'
+import { browserDoor } from '../support/browser-door.js'
 
 const music = { model: 'music-model', task_type: 'music', input: { gpt_description_prompt: 'a calm piano piece' } }
 const lyrics = { model: 'music-model', task_type: 'lyrics', input: { prompt: 'the sea' } }
@@ -22,9 +23,9 @@ faults:
 ${faults}
 `
 
-describe.each([inProcessDoor(), httpDoor()])('faults: $name', (door: Door) => {
+describe.each([inProcessDoor(), httpDoor(), browserDoor()])('faults: $name', (door: Door) => {
   let fake: Fake
-  beforeAll(() => door.setup())
+  beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())
   afterEach(() => door.stop())
   const start = async (faults: string) => (fake = await door.start(withFaults(faults)))
@@ -71,7 +72,7 @@ describe.each([inProcessDoor(), httpDoor()])('faults: $name', (door: Door) => {
     await expect(read(id, 'key-b')).rejects.toThrow()
     await expect(usage('key-b')).rejects.toThrow()
     expect((await read(id)).status).toBe(200)
-    expect(fake.mock.world.account('key-b')!.ledger).toMatchObject({ available: 100, frozen: 0, tasks_created: 0 })
+    expect(await ledgerOf(fake, 'key-b')).toMatchObject({ available: 100, frozen: 0, tasks_created: 0 })
   })
 
   it.each(['create', 'get_task', 'usage'])('delay on %s answers normally, that much later', async (endpoint) => {

@@ -3,7 +3,8 @@
  * service's message and Retry-After, X-RateLimit-* on every answer; off unless a scenario sets it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { httpDoor, inProcessDoor, type Door, type Fake, type Reply } from '../support/doors.js'
+import { httpDoor, inProcessDoor, ledgerOf, type Door, type Fake, type Reply } from '../support/doors.js'
+import { browserDoor } from '../support/browser-door.js'
 
 const music = { model: 'music-model', task_type: 'music', input: { gpt_description_prompt: 'a calm piano piece' } }
 
@@ -19,9 +20,9 @@ faults: ${faults}
 const limits = (reply: Reply) =>
   ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((name) => reply.headers.get(name))
 
-describe.each([inProcessDoor(), httpDoor()])('rate limit: $name', (door: Door) => {
+describe.each([inProcessDoor(), httpDoor(), browserDoor()])('rate limit: $name', (door: Door) => {
   let fake: Fake
-  beforeAll(() => door.setup())
+  beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())
   afterEach(() => door.stop())
   const start = async (rateLimit = '{ per_minute: 3 }', faults?: string) => (fake = await door.start(scenario(rateLimit, faults)))
@@ -74,7 +75,7 @@ describe.each([inProcessDoor(), httpDoor()])('rate limit: $name', (door: Door) =
     expect((await create()).status).toBe(202)
     expect((await create()).status).toBe(202)
     expect((await create()).status).toBe(429)
-    expect(fake.mock.world.account('key-a')!.ledger).toMatchObject({ available: 80, frozen: 20, tasks_created: 2 })
+    expect(await ledgerOf(fake, 'key-a')).toMatchObject({ available: 80, frozen: 20, tasks_created: 2 })
   })
 
   it('comes before faults: a refused request does not use up a fault', async () => {

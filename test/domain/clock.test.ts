@@ -1,6 +1,6 @@
 /** The clocks, with an injected wall-time source: nothing here waits for real time to pass. */
 import { describe, expect, it } from 'vitest'
-import { AutoClock, LAST_INSTANT_MS, ManualClock } from '../../src/domain/clock.js'
+import { AutoClock, HORIZON_MS, ManualClock } from '../../src/domain/clock.js'
 import { makeClock } from '../../src/mock/create-mock.js'
 import { parseScenario } from '../../src/scenario/index.js'
 
@@ -35,11 +35,11 @@ describe('ManualClock tick', () => {
     expect(still.now()).toBe(T0)
   })
 
-  it('stops at the last instant a date can hold instead of failing the request', () => {
-    const clock = new ManualClock(LAST_INSTANT_MS - 5_000, 10_000)
+  it("stops at the fake's horizon instead of failing the request", () => {
+    const clock = new ManualClock(HORIZON_MS - 5_000, 10_000)
     clock.tick()
     clock.tick()
-    expect(clock.now()).toBe(LAST_INSTANT_MS)
+    expect(clock.now()).toBe(HORIZON_MS)
   })
 })
 

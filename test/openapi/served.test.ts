@@ -38,3 +38,12 @@ describe.each([inProcessDoor(), httpDoor()])('the OpenAPI document over $name', 
     expect(reply.json.components.schemas.MusicContinuationInput.properties.title.maxLength).toBe(30)
   })
 })
+
+describe('the OpenAPI document of a rate-limited scenario', () => {
+  test('is generated: its examples are not rate-limited (it answered 500 before)', async () => {
+    const { parseScenario } = await import('../../src/scenario/load.js')
+    const parsed = parseScenario('version: 1\nservice: { rate_limit: { per_minute: 1 } }\n', '<test>')
+    if (!parsed.ok) throw new Error('the scenario should parse')
+    expect(openApiDocument(parsed.scenario.service, 'http://x.test').openapi).toBe('3.1.0')
+  })
+})

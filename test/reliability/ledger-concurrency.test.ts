@@ -43,6 +43,17 @@ const json = { 'content-type': 'application/json' }
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(running.url + path, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })
 const getJson = async (path: string, headers: Record<string, string> = {}) => (await fetch(running.url + path, { headers })).json()
+/** Every item of a paged admin list, following its Link rel="next" headers. */
+async function allPages(path: string): Promise<unknown[]> {
+  const items: unknown[] = []
+  let next: string | null = `${running.url}${path}?limit=1000`
+  while (next !== null) {
+    const response: Response = await fetch(next)
+    items.push(...((await response.json()) as unknown[]))
+    next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1] ?? null
+  }
+  return items
+}
 
 interface Ledger {
   available: number
@@ -111,7 +122,7 @@ it(`keeps every ledger exact through ${OPS} concurrent operations`, { timeout: M
   }
 
   const ledgers = await checkLedgers()
-  const tasks = (await getJson('/__admin/tasks')) as Array<{ task_id: string; status: string; credits_cost: number }>
+  const tasks = (await allPages('/__admin/tasks')) as Array<{ task_id: string; status: string; credits_cost: number }>
   const journal = (await getJson(`/__admin/journal?endpoint=create&status=202&limit=${OPS * 2}`)) as { entries: unknown[]; dropped: number }
   expect(journal.dropped).toBe(0)
   expect(journal.entries).toHaveLength([...accepted.values()].reduce((a, b) => a + b, 0))

@@ -23,7 +23,7 @@ describe('parseScenario: positions and messages', () => {
     ]],
     ['a key with no value', 'version: 1\nservice:\n  model:', ['s.yaml:3:9: service.model: expected a non-empty string, got null']],
     ['a regular expression that does not compile', 'version: 1\nrules:\n  - { match: { input: { t: { matches: "(" } } }, timeline: default }', [
-      's.yaml:3:39: rules.0.match.input.t.matches: "(" is not a valid regular expression: Unterminated group',
+      's.yaml:3:39: rules.0.match.input.t.matches: "(" is not a pattern the fake can run: missing closing ) at `(` (patterns use RE2 syntax, which runs in linear time: no backreferences or lookaround)',
     ]],
     ['an unresolved alias', 'version: 1\nseed: *nope', ['s.yaml:2:7: invalid YAML: Unresolved alias (the anchor must be set before the alias): nope']],
     ['several YAML errors', 'version: 1\na: [1\nb: "x', [

@@ -77,8 +77,12 @@ rules:
     expect(named?.timeline).toBe(scenario.timelines.get('fail'))
   })
 
-  test('input predicates, regular expressions compiled', () => {
-    expect(inline?.match.input).toEqual({ a: { equals: { x: [1] } }, b: { contains: 'xyz' }, c: { matches: /^f(ail|oo)$/ }, d: { exists: false } })
+  test('input predicates, patterns compiled (RE2: linear-time matching)', () => {
+    const { c, ...rest } = inline?.match.input ?? {}
+    expect(rest).toEqual({ a: { equals: { x: [1] } }, b: { contains: 'xyz' }, d: { exists: false } })
+    const pattern = c !== undefined && 'matches' in c ? c.matches : undefined
+    expect(pattern?.source).toBe('^f(ail|oo)$')
+    expect(['fail', 'foo', 'fails', 'xfoo'].map((text) => pattern?.test(text))).toEqual([true, true, false, false])
   })
 
   test('timelines written in place are named after where they are', () => {

@@ -29,7 +29,7 @@ export interface Control {
   reset(scenario?: string): Promise<Json>
   clock: { get(): Promise<Json>; advance(by: string | number): Promise<Json>; set(to: string): Promise<Json> }
   accounts: {
-    list(): Promise<Json>
+    list(page?: { limit?: number; offset?: number }): Promise<Json>
     get(key: string): Promise<Json>
     create(key: string, credits: number): Promise<Json>
     topUp(key: string, credits: number): Promise<Json>
@@ -37,7 +37,7 @@ export interface Control {
     remove(key: string): Promise<Json>
   }
   tasks: {
-    list(filter?: { apiKey?: string; status?: string }): Promise<Json>
+    list(filter?: { apiKey?: string; status?: string; limit?: number; offset?: number }): Promise<Json>
     get(id: string): Promise<Json>
     force(id: string, status: string, error?: string): Promise<Json>
   }
@@ -80,7 +80,7 @@ function overHttp(call: Fake['call']): Control {
     reset: (scenario) => admin('POST', '/reset', scenario),
     clock: { get: () => admin('GET', '/clock'), advance: (by) => admin('POST', '/clock/advance', { by }), set: (to) => admin('POST', '/clock/set', { to }) },
     accounts: {
-      list: () => admin('GET', '/accounts'),
+      list: (page = {}) => admin('GET', `/accounts${query({ limit: page.limit, offset: page.offset })}`),
       get: (key) => admin('GET', `/accounts/${encodeURIComponent(key)}`),
       create: (key, credits) => admin('POST', '/accounts', { api_key: key, credits }),
       topUp: (key, credits) => admin('POST', `/accounts/${encodeURIComponent(key)}/top-up`, { credits }),
@@ -88,7 +88,7 @@ function overHttp(call: Fake['call']): Control {
       remove: (key) => admin('DELETE', `/accounts/${encodeURIComponent(key)}`),
     },
     tasks: {
-      list: (filter = {}) => admin('GET', `/tasks${query({ api_key: filter.apiKey, status: filter.status })}`),
+      list: (filter = {}) => admin('GET', `/tasks${query({ api_key: filter.apiKey, status: filter.status, limit: filter.limit, offset: filter.offset })}`),
       get: (id) => admin('GET', `/tasks/${encodeURIComponent(id)}`),
       force: (id, status, error) => admin('POST', `/tasks/${encodeURIComponent(id)}/force`, error === undefined ? { status } : { status, error }),
     },
@@ -119,7 +119,7 @@ function inProcess(mock: Mock): Control {
       set: (to) => run(() => ({ now: mock.clock.set(to).toISOString() })),
     },
     accounts: {
-      list: () => run(() => mock.accounts.list()),
+      list: (page) => run(() => mock.accounts.list(page)),
       get: (key) => run(() => mock.accounts.get(key)),
       create: (key, credits) => run(() => mock.accounts.create(key, credits)),
       topUp: (key, credits) => run(() => mock.accounts.topUp(key, credits)),

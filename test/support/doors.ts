@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setupServer } from 'msw/node'
 import { assertPublicResponse } from './shapes.js'
+import type { Ledger } from '../../src/domain/ledger.js'
 import type { Scenario } from '../../src/domain/types.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import type { MockCore } from '../../src/mock/mock-core.js'
@@ -26,8 +27,15 @@ export interface Fake {
   mock: MockCore
   /** The origin requests go to; asset URLs in outputs start with it. */
   origin: string
+  /** An account's ledger where `mock` cannot show it synchronously (the browser door's fake runs in its page). */
+  ledger?(key: string): Promise<Ledger | undefined>
   /** Sends a request to the fake; `body` objects are sent as JSON. */
   call(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Reply>
+}
+
+/** An account's ledger, read where the fake runs. */
+export async function ledgerOf(fake: Fake, key: string): Promise<Ledger | undefined> {
+  return fake.ledger === undefined ? fake.mock.world.account(key)?.ledger : fake.ledger(key)
 }
 
 export interface Door {
@@ -38,8 +46,18 @@ export interface Door {
   stop(): Promise<void>
 }
 
+/** How a door sends a request: Node's fetch, or the fetch of a page in a browser (browser-door.ts). */
+export type Fetcher = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>
+
 /** Sends a request; the answer is checked against the OpenAPI document (statuses `scenario` scripts with faults allowed). */
-export async function send(base: string, method: string, path: string, options: Parameters<Fake['call']>[2] = {}, scenario?: Scenario): Promise<Reply> {
+export async function send(
+  base: string,
+  method: string,
+  path: string,
+  options: Parameters<Fake['call']>[2] = {},
+  scenario?: Scenario,
+  fetcher: Fetcher = fetch,
+): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.key !== null) headers['x-api-key'] ??= options.key ?? 'key-a'
   if (options.headers?.['content-type'] === undefined && options.headers !== undefined && 'content-type' in options.headers) delete headers['content-type']
@@ -48,7 +66,7 @@ export async function send(base: string, method: string, path: string, options: 
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
     headers['content-type'] ??= 'application/json'
   }
-  const response = await fetch(base + path, { method, headers, body })
+  const response = await fetcher(base + path, { method, headers, body })
   const text = await response.text()
   assertPublicResponse({ method, path, status: response.status, headers: response.headers, body: text }, scenario)
   let json: unknown

@@ -1,0 +1,5 @@
+/** Scenario files bundled as text (esbuild's text loader). */
+declare module '*.yaml' {
+  const text: string
+  export default text
+}

@@ -1,0 +1,97 @@
+/**
+ * The page's only way to the fake: `/__admin`, like any script. Writes send JSON with
+ * `Content-Type: application/json` (the admin API refuses form-like bodies); with an admin token
+ * (given to the page through `/__inspector?token=`, kept in the page's cookie) every call sends
+ * it as a Bearer header. Paging: `limit`/`offset` with `X-Total-Count`; a server without paging
+ * (an older fake) answers 400 to those parameters, and the page then pages the full list itself.
+ */
+
+export class AdminCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'AdminCallError'
+  }
+}
+
+const COOKIE = 'audio_task_mock_inspector'
+
+function token(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=')
+    if (name === COOKIE) return decodeURIComponent(value.join('='))
+  }
+  return null
+}
+
+async function call(method: string, path: string, body?: { json: unknown } | { text: string; type: string }): Promise<Response> {
+  const headers: Record<string, string> = {}
+  const given = token()
+  if (given !== null) headers['authorization'] = `Bearer ${given}`
+  let payload: string | undefined
+  if (body !== undefined) {
+    headers['content-type'] = 'json' in body ? 'application/json' : body.type
+    payload = 'json' in body ? JSON.stringify(body.json) : body.text
+  }
+  const response = await fetch(path, { method, headers, body: payload, cache: 'no-store', credentials: 'same-origin' })
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`
+    try {
+      message = ((await response.json()) as { message?: string }).message ?? message
+    } catch {
+      // not JSON: keep the status line
+    }
+    throw new AdminCallError(response.status, message)
+  }
+  return response
+}
+
+export async function get<T>(path: string): Promise<T> {
+  return (await (await call('GET', path)).json()) as T
+}
+
+export async function getText(path: string): Promise<string> {
+  return (await call('GET', path)).text()
+}
+
+/** A POST with this JSON body, or with none (`POST /__admin/reset` reads a body as a scenario). */
+export async function post<T>(path: string, json?: unknown): Promise<T> {
+  return (await (await call('POST', path, json === undefined ? undefined : { json })).json()) as T
+}
+
+/** A scenario as YAML text (PUT /__admin/scenario); 400 errors carry `<request body>:LINE:COL: …` lines. */
+export async function putScenario<T>(text: string): Promise<T> {
+  return (await (await call('PUT', '/__admin/scenario', { text, type: 'application/yaml' })).json()) as T
+}
+
+export interface Page<T> {
+  items: T[]
+  total: number
+}
+
+/** Servers that refused `limit`/`offset` (paging not there yet): the page slices their full lists. */
+const unpaged = new Set<string>()
+
+export async function getPage<T>(path: string, query: Record<string, string | undefined>, offset: number, limit: number): Promise<Page<T>> {
+  const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''))
+  if (!unpaged.has(path)) {
+    const paged = new URLSearchParams(params)
+    paged.set('limit', String(limit))
+    paged.set('offset', String(offset))
+    try {
+      const response = await call('GET', `${path}?${paged}`)
+      const items = (await response.json()) as T[]
+      const total = response.headers.get('x-total-count')
+      if (total !== null) return { items, total: Number(total) }
+      unpaged.add(path) // answered, but without paging: the list is complete
+      return { items: items.slice(offset, offset + limit), total: items.length }
+    } catch (error) {
+      if (!(error instanceof AdminCallError && error.status === 400 && /limit|offset/.test(error.message))) throw error
+      unpaged.add(path)
+    }
+  }
+  const all = await get<T[]>(params.size === 0 ? path : `${path}?${params}`)
+  return { items: all.slice(offset, offset + limit), total: all.length }
+}

@@ -1,0 +1,73 @@
+/**
+ * The header: which scenario runs, the fake's clock and the controls that move it, reset, and the
+ * page's live state (last update, errors). Every control is one `/__admin` call.
+ */
+import type { ClockView, Health } from '../../admin/operations.js'
+import { post } from './admin-client.js'
+import { h, show } from './dom.js'
+
+export class SteeringBar {
+  readonly element: HTMLElement
+  readonly #facts = h('div', { class: 'facts' })
+  readonly #clock = h('span', { class: 'clock', 'data-clock': '' })
+  readonly #status = h('div', { class: 'status-line', role: 'status' })
+
+  constructor(
+    private readonly changed: () => void,
+    private readonly report: (error: unknown) => void,
+  ) {
+    const by = h('input', { type: 'text', size: 5, value: '30s', 'aria-label': 'advance by' })
+    const to = h('input', { type: 'text', size: 24, placeholder: '2026-01-01T00:10:00.000Z', 'aria-label': 'set clock to' })
+    const act = (run: () => Promise<unknown>) => async () => {
+      try {
+        await run()
+        changed()
+      } catch (error) {
+        report(error)
+      }
+    }
+    const advance = (amount: string) => act(() => post('/__admin/clock/advance', { by: amount }))
+    this.element = h(
+      'header',
+      {},
+      h('h1', {}, 'audio-task-mock ', h('span', { class: 'muted' }, 'inspector')),
+      this.#facts,
+      h(
+        'div',
+        { class: 'steer' },
+        this.#clock,
+        ...['1s', '5s', '1m', '10m'].map((amount) => h('button', { onclick: advance(amount), 'data-advance': amount, title: `advance the clock by ${amount}` }, `+${amount}`)),
+        by,
+        h('button', { onclick: () => void advance(by.value.trim())(), 'data-action': 'advance' }, 'Advance'),
+        to,
+        h('button', { onclick: act(() => post('/__admin/clock/set', { to: to.value.trim() })), 'data-action': 'set-clock' }, 'Set clock'),
+        h(
+          'button',
+          {
+            class: 'danger',
+            'data-action': 'reset',
+            onclick: act(async () => {
+              if (confirm('Reset the fake to its scenario’s start? Tasks, ledgers and the journal start over.')) await post('/__admin/reset')
+            }),
+          },
+          'Reset',
+        ),
+      ),
+      this.#status,
+    )
+  }
+
+  render(health: Health, clock: ClockView): void {
+    show(this.#facts, JSON.stringify(health), () => [
+      h('span', {}, 'scenario ', h('strong', { 'data-scenario': health.scenario }, health.scenario)),
+      h('span', { class: 'muted' }, `seed ${health.seed} · ${health.accounts} accounts · ${health.tasks} tasks · ${health.journal.recorded} requests`),
+    ])
+    this.#clock.textContent = `${clock.now.replace('T', ' ').replace('Z', '')} ${clock.mode === 'auto' ? `(auto ×${clock.speed})` : '(manual)'}`
+  }
+
+  /** The last update, or what went wrong (an admin error's message as the API gave it). */
+  state(text: string, bad = false): void {
+    this.#status.textContent = text
+    this.#status.className = `status-line${bad ? ' bad' : ''}`
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Every task of every account, a page at a time (the admin API's `limit`/`offset`), filtered by
+ * key, status and type on the server. Each row draws the task's timeline and what moves it next;
+ * a click opens it in the detail pane.
+ */
+import type { AccountView, TaskView } from '../../admin/views.js'
+import { get, getPage, type Page } from './admin-client.js'
+import { field, h, shortId, show } from './dom.js'
+import { TaskDetail, type DetailHooks } from './task-detail.js'
+import { nextMove, timeline } from './task-timeline.js'
+
+const PAGE = 50
+const STATUSES = ['', 'pending', 'running', 'success', 'failure', 'timeout']
+const TYPES = ['', 'music', 'lyrics', 'upload', 'concat']
+
+const select = (label: string, options: string[], onchange: () => void): HTMLSelectElement =>
+  h('select', { 'aria-label': label, onchange }, ...options.map((option) => h('option', { value: option }, option === '' ? 'all' : option)))
+
+export class TasksPanel {
+  readonly element: HTMLElement
+  readonly #key: HTMLSelectElement
+  readonly #status: HTMLSelectElement
+  readonly #type: HTMLSelectElement
+  readonly #list = h('div', { class: 'task-list' })
+  readonly #pager = h('div', { class: 'pager' })
+  readonly #detail: TaskDetail
+  #offset = 0
+  #selected: string | null = null
+
+  constructor(private readonly hooks: DetailHooks) {
+    const refilter = () => {
+      this.#offset = 0
+      hooks.changed()
+    }
+    this.#key = select('api key', [''], refilter)
+    this.#status = select('status', STATUSES, refilter)
+    this.#type = select('type', TYPES, refilter)
+    this.#detail = new TaskDetail(hooks)
+    this.element = h(
+      'div',
+      { class: 'split' },
+      h('div', { class: 'main' }, h('div', { class: 'filters' }, field('key', this.#key), field('status', this.#status), field('type', this.#type), this.#pager), this.#list),
+      this.#detail.element,
+    )
+  }
+
+  /** Keys for the filter, from the accounts the header already fetched. */
+  accounts(accounts: AccountView[]): void {
+    const keys = ['', ...accounts.map((account) => account.api_key)]
+    const current = [...this.#key.options].map((option) => option.value)
+    if (current.join('\n') === keys.join('\n')) return
+    const chosen = this.#key.value
+    this.#key.replaceChildren(...keys.map((key) => h('option', { value: key }, key === '' ? 'all' : key)))
+    this.#key.value = keys.includes(chosen) ? chosen : ''
+  }
+
+  async refresh(now: number): Promise<void> {
+    const query = { api_key: this.#key.value || undefined, status: this.#status.value || undefined, type: this.#type.value || undefined }
+    const page: Page<TaskView> = await getPage<TaskView>('/__admin/tasks', query, this.#offset, PAGE)
+    if (this.#offset > 0 && this.#offset >= page.total) {
+      this.#offset = Math.max(0, Math.floor((page.total - 1) / PAGE) * PAGE)
+      return this.refresh(now)
+    }
+    this.#renderPager(page.total)
+    show(this.#list, JSON.stringify([page, now, this.#selected]), () =>
+      page.items.length === 0
+        ? h('p', { class: 'muted' }, 'No task matches. Tasks appear here as clients create them.')
+        : page.items.map((task) =>
+            h(
+              'div',
+              {
+                class: `task-row${task.task_id === this.#selected ? ' selected' : ''}`,
+                'data-task-id': task.task_id,
+                'data-status': task.status,
+                tabindex: 0,
+                onclick: () => this.select(task.task_id),
+                onkeydown: (event) => (event as KeyboardEvent).key === 'Enter' && this.select(task.task_id),
+              },
+              h(
+                'div',
+                { class: 'task-head' },
+                h('code', { title: task.task_id }, shortId(task.task_id)),
+                h('span', { class: 'muted' }, task.api_key),
+                h('span', {}, task.type),
+                h('span', { class: `badge s-${task.status}` }, task.status),
+                h('span', { class: 'next muted' }, nextMove(task, now)),
+              ),
+              timeline(task, now),
+            ),
+          ),
+    )
+    if (this.#selected !== null) {
+      const task = page.items.find((item) => item.task_id === this.#selected) ?? (await get<TaskView>(`/__admin/tasks/${encodeURIComponent(this.#selected)}`).catch(() => null))
+      this.#detail.render(task, now)
+    }
+  }
+
+  select(taskId: string): void {
+    this.#selected = taskId
+    this.hooks.changed()
+  }
+
+  #renderPager(total: number): void {
+    const last = Math.min(total, this.#offset + PAGE)
+    show(this.#pager, `${this.#offset}/${total}`, () => [
+      h('button', { disabled: this.#offset === 0, onclick: () => this.#move(-PAGE), 'aria-label': 'previous page' }, '‹'),
+      h('span', { class: 'count' }, total === 0 ? '0 tasks' : `${this.#offset + 1}–${last} of ${total}`),
+      h('button', { disabled: last >= total, onclick: () => this.#move(PAGE), 'aria-label': 'next page' }, '›'),
+    ])
+  }
+
+  #move(by: number): void {
+    this.#offset = Math.max(0, this.#offset + by)
+    this.hooks.changed()
+  }
+}

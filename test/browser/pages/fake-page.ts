@@ -1,0 +1,66 @@
+/**
+ * The page the browser door drives: the fake from `audio-task-mock/browser` behind msw's
+ * setupWorker, and what a test needs from it on `window.__fake` (start a scenario, move the clock,
+ * send a request with the page's own fetch and read every byte of the answer).
+ */
+import { setupWorker } from 'msw/browser'
+import { createMock, type Mock } from '../../../src/browser.js'
+
+export interface PageReply {
+  status: number
+  headers: Array<[string, string]>
+  text: string
+  /** SHA-256 of the body's bytes, hex (media files are compared by digest). */
+  sha256: string
+  bytes: number
+}
+
+export interface PageFake {
+  ready: Promise<unknown>
+  mock: Mock | null
+  start(scenario: string, baseUrl?: string): void
+  stop(): void
+  advance(by: string | number): void
+  fetch(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<PageReply>
+}
+
+declare global {
+  interface Window {
+    __fake: PageFake
+  }
+}
+
+const worker = setupWorker()
+
+async function digest(bytes: ArrayBuffer): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+window.__fake = {
+  ready: worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: '/mockServiceWorker.js' } }),
+  mock: null,
+  start(scenario, baseUrl = location.origin) {
+    const mock = createMock({ scenario, baseUrl })
+    window.__fake.mock = mock
+    worker.resetHandlers(...mock.handlers)
+  },
+  stop() {
+    window.__fake.mock = null
+    worker.resetHandlers()
+  },
+  advance(by) {
+    window.__fake.mock!.clock.advance(by)
+  },
+  async fetch(url, init) {
+    const response = await fetch(url, init)
+    const bytes = await response.arrayBuffer()
+    return {
+      status: response.status,
+      headers: [...response.headers],
+      text: new TextDecoder().decode(bytes),
+      sha256: await digest(bytes),
+      bytes: bytes.byteLength,
+    }
+  },
+}

@@ -1,0 +1,53 @@
+/**
+ * The page's pure helpers, in Node: the chart's replay of a ledger (it must end where the fake's
+ * ledger is, for any mix of creates, forced ends and top-ups) and the reading of the scenario
+ * errors the admin API answers.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createTask } from '../../src/api/public-api.js'
+import { balances } from '../../src/inspector/page/credits-chart.js'
+import { mistakesOf } from '../../src/inspector/page/scenario-panel.js'
+import { createMock } from '../../src/mock/create-mock.js'
+import { RUNS } from '../support/hostile.js'
+
+const SCENARIO = 'version: 1\nseed: 9\naccounts:\n  - { api_key: k, credits: 30 }\n'
+const body = JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'rain' } })
+
+describe('balances (the credits chart)', () => {
+  it('replays any ledger to the fake’s own available, frozen and spent, never below zero', () => {
+    const step = fc.oneof(
+      fc.constant({ kind: 'create' as const }),
+      fc.record({ kind: fc.constant('force' as const), status: fc.constantFrom('success', 'failure', 'timeout') as fc.Arbitrary<'success' | 'failure' | 'timeout'> }),
+      fc.record({ kind: fc.constant('top-up' as const), credits: fc.integer({ min: 1, max: 50 }) }),
+    )
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        const mock = createMock({ scenario: SCENARIO })
+        for (const next of steps) {
+          if (next.kind === 'create') createTask(mock.world, { apiKey: 'k', origin: 'http://x', contentType: 'application/json', body })
+          else if (next.kind === 'top-up') mock.accounts.topUp('k', next.credits)
+          else {
+            const open = mock.tasks.list({ apiKey: 'k' }).find((task) => task.completed_at === null)
+            if (open !== undefined) mock.tasks.force(open.task_id, next.status)
+          }
+        }
+        const account = mock.accounts.get('k')
+        const replayed = balances(account.events)
+        expect(replayed.at(-1)).toEqual({ available: account.available, frozen: account.frozen, spent: account.spent })
+        for (const balance of replayed) expect(Math.min(balance.available, balance.frozen, balance.spent)).toBeGreaterThanOrEqual(0)
+      }),
+      { numRuns: RUNS },
+    )
+  })
+})
+
+describe('mistakesOf (the scenario editor)', () => {
+  it('reads line, column and message of each `<request body>:LINE:COL:` line, and keeps others whole', () => {
+    expect(mistakesOf('<request body>:8:17: timelines.default.0.status: unknown status "pendin"\n<request body>:2:1: acounts: unknown key\nExpected a scenario')).toEqual([
+      { line: 8, column: 17, message: 'timelines.default.0.status: unknown status "pendin"', text: '<request body>:8:17: timelines.default.0.status: unknown status "pendin"' },
+      { line: 2, column: 1, message: 'acounts: unknown key', text: '<request body>:2:1: acounts: unknown key' },
+      { line: 0, column: 0, message: 'Expected a scenario', text: 'Expected a scenario' },
+    ])
+  })
+})

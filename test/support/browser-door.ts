@@ -1,0 +1,94 @@
+/**
+ * The browser door: the fake from `audio-task-mock/browser` in a Chromium page, behind msw's
+ * setupWorker and its mockServiceWorker.js. Requests are sent with the page's own `fetch`, so they
+ * go through the service worker exactly as a front end's would; the answer (status, headers, body)
+ * comes back to the test as a Response, so the suites written for the other doors run unchanged.
+ *
+ * The suites move the clock synchronously (`fake.mock.clock.advance('5s')`, `fake.mock.reset()`)
+ * while the fake lives in the page: the door queues each move and applies it, in order, before the
+ * next request or look at a ledger. That is all a suite can observe, since only those show it. Anything else on `mock`
+ * throws, naming what it was asked for, so a suite that needs more fails plainly.
+ */
+import type { Browser, Page } from 'playwright-core'
+import type { MockCore } from '../../src/mock/mock-core.js'
+import type { PageReply } from '../browser/pages/fake-page.js'
+import { bundlePage, launchChromium, pageFiles, serveSite, type Site } from './browser.js'
+import { send, type Door, type Fetcher } from './doors.js'
+
+export interface BrowserDoor extends Door {
+  /** The page, once set up (for tests that look at more than the answers). */
+  readonly page: Page
+}
+
+/** A Response built from what the page saw (statuses without a body get none). */
+export function toResponse(reply: PageReply): Response {
+  const empty = reply.status === 204 || reply.status === 304 || reply.status < 200
+  return new Response(empty ? null : reply.text, { status: reply.status, headers: reply.headers })
+}
+
+export function pageFetcher(page: Page): Fetcher {
+  return async (url, init) => toResponse(await page.evaluate(([u, i]) => window.__fake.fetch(u, i), [url, init] as const))
+}
+
+type Queued = { advance: string | number } | { reset: true }
+
+function queuedMock(queue: Queued[]): MockCore {
+  const clock = {
+    advance: (by: string | number) => void queue.push({ advance: by }),
+  }
+  const reset = () => void queue.push({ reset: true })
+  return new Proxy({} as MockCore, {
+    get(_target, name) {
+      if (name === 'clock') return clock
+      if (name === 'reset') return reset
+      if (name === 'then') return undefined
+      throw new Error(`browser door: mock.${String(name)} is not available from the test process (the fake runs in the page); use page.evaluate`)
+    },
+  })
+}
+
+export function browserDoor(): BrowserDoor {
+  let browser: Browser | null = null
+  let site: Site | null = null
+  let page: Page | null = null
+  return {
+    name: 'browser (msw setupWorker in Chromium)',
+    get page() {
+      return page!
+    },
+    async setup() {
+      site = await serveSite(await pageFiles(await bundlePage('test/browser/pages/fake-page.ts')))
+      browser = await launchChromium()
+      page = await browser.newPage()
+      page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
+      await page.goto(site.url)
+      await page.waitForFunction(() => window.__fake !== undefined)
+      await page.evaluate(() => window.__fake.ready.then(() => undefined))
+    },
+    async teardown() {
+      await browser?.close()
+      await site?.close()
+      browser = site = page = null
+    },
+    async start(scenario) {
+      await page!.evaluate((text) => window.__fake.start(text), scenario)
+      const origin = site!.url
+      const queue: Queued[] = []
+      const fetchInPage = pageFetcher(page!)
+      const flush = async () => {
+        while (queue.length > 0) {
+          const step = queue.shift()!
+          await page!.evaluate((s) => ('reset' in s ? window.__fake.mock!.reset() : window.__fake.advance(s.advance)), step)
+        }
+      }
+      const flushed: Fetcher = async (url, init) => (await flush(), fetchInPage(url, init))
+      const ledger = async (key: string) => (await flush(), page!.evaluate((k) => window.__fake.mock!.world.account(k)?.ledger, key))
+      const mock = queuedMock(queue)
+      const scenarioOf = await import('../../src/mock/resolve-scenario.js').then(({ resolveScenario }) => resolveScenario(scenario))
+      return { mock, origin, ledger, call: (method, path, options) => send(origin, method, path, options, scenarioOf, flushed) }
+    },
+    async stop() {
+      await page?.evaluate(() => window.__fake.stop())
+    },
+  }
+}
