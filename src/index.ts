@@ -44,6 +44,12 @@ export type { ScenarioError, ScenarioResult } from './scenario/index.js'
 export { ScenarioInvalidError } from './mock/resolve-scenario.js'
 export type { ScenarioInput } from './mock/resolve-scenario.js'
 
+// Record and replay: a proxy that writes what it saw as a scenario (mock.export() writes the fake's own history)
+export { startRecordProxy } from './record/record-proxy.js'
+export type { RecordProxy, RecordProxyOptions } from './record/record-proxy.js'
+export { parseUpstream } from './record/upstream-url.js'
+export type { Upstream } from './record/upstream-url.js'
+
 // Media files (to check downloads in tests)
 export { parseWav, parsePng } from './media/index.js'
 export type { WavInfo, PngInfo } from './media/index.js'

@@ -45,6 +45,7 @@ async function answer(route: AdminRoute, request: Request, params: Record<string
       const page = value as Page<unknown>
       return { status: route.status ?? 200, body: JSON.stringify(page.items), headers: pageHeaders(page, request.url) }
     }
+    if (route.produces === 'yaml') return { status: route.status ?? 200, body: String(value), headers: { 'content-type': 'application/yaml; charset=utf-8' } }
     return { status: route.status ?? 200, body: JSON.stringify(value) }
   } catch (error) {
     if (error instanceof AdminError) return fail(error.status, error.message)

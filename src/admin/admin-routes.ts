@@ -30,6 +30,8 @@ export interface AdminRoute {
   status?: number
   /** `run` answers a Page: over HTTP the body is its items, with X-Total-Count and Link headers. */
   paged?: true
+  /** `yaml`: `run` returns YAML text, answered as is with `Content-Type: application/yaml` (default: a value sent as JSON). */
+  produces?: 'yaml'
   run(input: RouteInput): unknown
 }
 
@@ -71,5 +73,6 @@ export function adminRoutes(host: AdminHost): AdminRoute[] {
     { method: 'POST', path: '/__admin/tasks/:id/force', run: ({ params, body }) => ops.forceTask(host, params['id']!, body) },
     { method: 'GET', path: '/__admin/journal', run: ({ query }) => ops.journalPage(host, query) },
     { method: 'GET', path: '/__admin/report', run: ({ query }) => ops.clientReport(host, query) },
+    { method: 'GET', path: '/__admin/export', produces: 'yaml', run: ({ query }) => ops.exportScenario(host, query) },
   ]
 }

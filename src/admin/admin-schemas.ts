@@ -89,6 +89,10 @@ export const journalQuery = z.strictObject({
 
 export const reportQuery = z.strictObject({ api_key: apiKey.optional() })
 
+export const exportQuery = z.strictObject({
+  keys: z.enum(['placeholder', 'keep'], { error: expected('placeholder (recorded-key-N, the default) or keep') }).optional(),
+})
+
 /** The value checked by `schema`, or an AdminError (400) naming the first mistake: `credits: expected …`. */
 export function check<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query'): z.output<S> {
   const parsed = schema.safeParse(value ?? {})

@@ -58,6 +58,11 @@ export interface MockControl {
   /** What the clients did wrong, per key and per task; `apiKey` narrows it to one key. */
   report(filter?: { apiKey?: string }): ClientReport
   health(): ops.Health
+  /**
+   * The world's history as a scenario (YAML) that replays it, as `GET /__admin/export` answers:
+   * keys become `recorded-key-N` unless `keepKeys`.
+   */
+  export(options?: { keepKeys?: boolean }): string
 }
 
 /** Leaves out the options not given, so the schemas see exactly what the caller passed. */
@@ -85,5 +90,6 @@ export function createControl(host: ops.ControlHost): MockControl {
       ops.journalPage(host, wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit, offset: filter.offset })),
     report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey })),
     health: () => ops.health(host),
+    export: (options = {}) => ops.exportScenario(host, wire({ keys: options.keepKeys === true ? 'keep' : undefined })),
   }
 }

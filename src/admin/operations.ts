@@ -5,10 +5,12 @@
  */
 import { removeAccount as forget, resetAccount as reopen } from '../domain/account-reset.js'
 import { buildReport, type ClientReport } from '../domain/report.js'
+import { sessionFromWorld } from '../record/from-world.js'
+import { writeScenario } from '../record/write-scenario.js'
 import type { Scenario } from '../domain/types.js'
 import type { Account, World } from '../domain/world.js'
 import { badRequest, conflict, notFound } from './admin-error.js'
-import { accountsQuery, advanceBody, check, createAccountBody, forceBody, journalQuery, reportQuery, resetAccountBody, setBody, tasksQuery, topUpBody } from './admin-schemas.js'
+import { accountsQuery, advanceBody, check, createAccountBody, exportQuery, forceBody, journalQuery, reportQuery, resetAccountBody, setBody, tasksQuery, topUpBody } from './admin-schemas.js'
 import { pageOf, type Page } from './paging.js'
 import { accountView, entryView, taskView, type AccountView, type JournalEntryView, type TaskView } from './views.js'
 
@@ -214,4 +216,10 @@ export function clientReport(host: ControlHost, query: unknown): ClientReport {
   const { api_key } = check(reportQuery, query, 'query')
   const { journal } = host.world
   return buildReport({ entries: journal.entries(), recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity }, { apiKey: api_key })
+}
+
+/** The world's history as a scenario (YAML) that replays it: tasks, their statuses over time and outcomes, faults that fired. */
+export function exportScenario(host: ControlHost, query: unknown): string {
+  const { keys } = check(exportQuery, query, 'query')
+  return writeScenario(sessionFromWorld(host.world, { keepKeys: keys === 'keep' }))
 }

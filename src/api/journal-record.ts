@@ -8,7 +8,7 @@ import type { JournalRecord } from '../domain/journal.js'
 import type { World } from '../domain/world.js'
 import type { ApiRequest, BodyRequest, Outcome } from './public-api.js'
 
-type Base = Omit<JournalRecord, 'status' | 'retryAfterMs' | 'delayMs'>
+type Base = Omit<JournalRecord, 'status' | 'retryAfterMs' | 'delayMs' | 'fault'>
 
 function header(headers: Readonly<Record<string, string>> | undefined, name: string): string | undefined {
   if (headers === undefined) return undefined
@@ -26,7 +26,14 @@ export function retryAfterMs(value: string | undefined, now: number): number | n
 }
 
 /** Completes `base` with the answer and records it (fields written out: spreads are slow on this hot path). */
-export function record(world: World, base: Base, status: number | null, delayMs: number, headers: Readonly<Record<string, string>> | undefined): void {
+export function record(
+  world: World,
+  base: Base,
+  status: number | null,
+  delayMs: number,
+  headers: Readonly<Record<string, string>> | undefined,
+  fault: JournalRecord['fault'] = null,
+): void {
   world.journal.record({
     method: base.method,
     path: base.path,
@@ -40,11 +47,13 @@ export function record(world: World, base: Base, status: number | null, delayMs:
     delayMs,
     fingerprint: base.fingerprint,
     credits: base.credits,
+    fault,
   })
 }
 
 function recordOutcome(world: World, base: Base, outcome: Outcome): void {
-  record(world, base, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers)
+  const fault = outcome.fault === undefined ? null : (outcome.fault ?? 'none')
+  record(world, base, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault)
 }
 
 /** Wraps Create Task: the balance before, the body's fingerprint, the created task's id. */

@@ -25,9 +25,10 @@ export interface BodyRequest extends ApiRequest {
   body: string | { tooLarge: number }
 }
 
+/** `fault`: set once the request reached the scenario's faults: the action that fired, or null. */
 export type Outcome =
-  | { response: ApiResponse; delayMs: number; drop?: undefined }
-  | { drop: true; delayMs: number; response?: undefined }
+  | { response: ApiResponse; delayMs: number; drop?: undefined; fault?: FaultAction | null }
+  | { drop: true; delayMs: number; response?: undefined; fault?: FaultAction | null }
 
 const now = (response: ApiResponse): Outcome => ({ response, delayMs: 0 })
 
@@ -38,12 +39,12 @@ export function authenticate(world: World, apiKey: string | null): Account | Api
 
 /** Applies a fault's action to the normal answer (computed lazily: a fault that answers for it charges nothing). */
 function withFault(action: FaultAction | null, normal: () => ApiResponse, stale?: () => ApiResponse): Outcome {
-  if (action === null) return now(normal())
-  if ('drop' in action) return { drop: true, delayMs: 0 }
-  if ('delayMs' in action) return { response: normal(), delayMs: action.delayMs }
-  if ('stale' in action) return now((stale ?? normal)())
+  if (action === null) return { response: normal(), delayMs: 0, fault: null }
+  if ('drop' in action) return { drop: true, delayMs: 0, fault: action }
+  if ('delayMs' in action) return { response: normal(), delayMs: action.delayMs, fault: action }
+  if ('stale' in action) return { response: (stale ?? normal)(), delayMs: 0, fault: action }
   const { status, message, headers } = action.respond
-  return now(fail(status, message ?? defaultFaultMessage(status), headers ? { ...headers } : undefined))
+  return { response: fail(status, message ?? defaultFaultMessage(status), headers ? { ...headers } : undefined), delayMs: 0, fault: action }
 }
 
 export function defaultFaultMessage(status: number): string {

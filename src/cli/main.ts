@@ -13,6 +13,7 @@ export const USAGE = `Usage: audio-task-mock [options]                      serv
        audio-task-mock run [options] -- COMMAND [ARGS...]   serve on a free port while COMMAND runs
        audio-task-mock check [--json] FILE...             validate scenario files offline
        audio-task-mock verify --base-url URL --api-key KEY   check a real service (see verify --help)
+       audio-task-mock record --upstream URL --out FILE     record a real service as a scenario
 
 A fake of the Asynchronous Audio Task Service, driven by a YAML scenario.
 Each subcommand has its own --help.
@@ -33,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   check: async (argv) => (await import('./check-command.js')).checkCommand(argv),
   // Loaded only when asked for: the server does not need the response checks (ajv).
   verify: async (argv) => (await import('./verify-command.js')).verifyCommand(argv),
+  record: async (argv) => (await import('./record-command.js')).recordCommand(argv),
 }
 
 /** Runs the CLI; resolves with the exit code to set, or null when the server runs until a signal. */

@@ -6,7 +6,7 @@
  * `pace` is the client's own sense of elapsed time: real time plus every explicit move of the
  * fake's clock (a test whose sleep advances the manual clock is judged by the pace it keeps).
  */
-import type { Endpoint, TaskStatus, TaskType } from './types.js'
+import type { Endpoint, FaultAction, TaskStatus, TaskType } from './types.js'
 
 export const DEFAULT_JOURNAL_CAPACITY = 10_000
 
@@ -39,9 +39,15 @@ export interface JournalEntry {
   readonly fingerprint: number | null
   /** Create: the account's balance before the request (null for an unknown key). */
   readonly credits: { readonly available: number; readonly toppedUp: number } | null
+  /**
+   * The scenario's faults and this request: null when it never reached them (refused before: 401,
+   * the rate limit, a create body that is not JSON), `'none'` when no fault fired, else the action
+   * that fired. The export (src/record) replays faults at the same positions from it.
+   */
+  readonly fault: FaultAction | 'none' | null
 }
 
-export type JournalRecord = Omit<JournalEntry, 'seq' | 'at' | 'wall' | 'pace'>
+export type JournalRecord = Omit<JournalEntry, 'seq' | 'at' | 'wall' | 'pace' | 'fault'> & { fault?: JournalEntry['fault'] }
 
 export interface JournalOptions {
   capacity?: number
@@ -108,6 +114,7 @@ export class Journal {
       delayMs: fields.delayMs,
       fingerprint: fields.fingerprint,
       credits: fields.credits,
+      fault: fields.fault ?? null,
     }
     if (this.#size === this.capacity) {
       this.#items[this.#start] = entry

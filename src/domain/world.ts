@@ -138,6 +138,8 @@ export class World {
   /** Every clip in an output, by clip id (the asset routes serve their files). */
   readonly clipIndex = new Map<string, ClipRecord>()
   readonly journal: Journal
+  /** The clock when the world began: where an export's clock starts (src/record). */
+  readonly startedAt: number
   #rules: RuleCounters
   #faults: FaultCounters
   /** Bumped by every change: what a state keeper compares to know whether to save. */
@@ -152,6 +154,7 @@ export class World {
   constructor(scenario: Scenario, clock: Clock, options: WorldOptions = {}) {
     this.scenario = scenario
     this.clock = clock
+    this.startedAt = clock.now()
     this.journal = options.journal ?? new Journal({ now: () => clock.now() })
     this.#rules = newRuleCounters(scenario.rules)
     this.#faults = newFaultCounters(scenario.faults)

@@ -145,6 +145,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     journal: (filter) => mock.journal(filter),
     report: (filter) => mock.report(filter),
     health: () => mock.health(),
+    export: (options) => mock.export(options),
     close: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
         closing = true

@@ -1,0 +1,108 @@
+/**
+ * `audio-task-mock record --upstream URL --out FILE`: a proxy in front of a real deployment that
+ * writes a scenario replaying what it saw (src/record). Exit codes: 0 after SIGINT/SIGTERM (the
+ * file written), 1 when it cannot listen, 2 for a wrong flag or a file it cannot write.
+ */
+import { parseArgs } from 'node:util'
+import { parseDuration } from '../domain/duration.js'
+import { startRecordProxy } from '../record/record-proxy.js'
+import { ScenarioFile } from '../record/scenario-file.js'
+import { parseUpstream } from '../record/upstream-url.js'
+
+export const RECORD_USAGE = `Usage: audio-task-mock record --upstream URL --out FILE [options]
+
+A proxy that forwards the public API to URL (a real deployment) and writes what it saw as a
+scenario that replays it: each task's statuses at their clock offsets, its failure message and
+output, the upstream's errors (429, 5xx...) as faults at the same positions, one placeholder
+account per API key (recorded-key-1, ...). Keys pass through to URL and are never written.
+
+Options:
+  --upstream URL    the service to forward to (required); user:pass@ in it is sent as Basic
+                    auth and never written
+  --out FILE        the scenario to write (required): rewritten at most once a second while
+                    requests arrive, and on exit
+  --port N          port to listen on; 0 picks a free port (default: 4011)
+  --host HOST       address to bind (default: 127.0.0.1)
+  --timeout DUR     per upstream request; then 504 (default: 30s)
+  --quiet           no line per request
+  -h, --help        show this help
+
+When ready it prints "listening on http://HOST:PORT". SIGINT or SIGTERM writes FILE and exits 0.
+`
+
+const OPTIONS = {
+  upstream: { type: 'string' },
+  out: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  timeout: { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+function usageError(message: string): number {
+  process.stderr.write(`audio-task-mock record: ${message}\n\n${RECORD_USAGE}`)
+  return 2
+}
+
+/** Resolves with the exit code: at once for a mistake, else after SIGINT/SIGTERM, once FILE is written. */
+export async function recordCommand(argv: readonly string[]): Promise<number> {
+  let values
+  try {
+    ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: false, strict: true }))
+  } catch (error) {
+    return usageError((error as Error).message)
+  }
+  if (values.help) {
+    process.stdout.write(RECORD_USAGE)
+    return 0
+  }
+  if (values.upstream === undefined || values.out === undefined) return usageError('--upstream and --out are required')
+  const upstream = parseUpstream(values.upstream)
+  if ('error' in upstream) return usageError(upstream.error)
+  const port = values.port ?? '4011'
+  if (!/^\d+$/.test(port) || Number(port) > 65535) return usageError(`--port expects a whole number from 0 to 65535, got ${JSON.stringify(port)}`)
+  const timeoutMs = parseDuration(values.timeout ?? '30s')
+  if (timeoutMs === null || timeoutMs < 1) return usageError(`--timeout expects a duration like 10s or 1m, got ${JSON.stringify(values.timeout)}`)
+  const out = values.out
+  const say = (line: string): void => void process.stdout.write(`audio-task-mock record: ${line}\n`)
+  let file: ScenarioFile | null = null
+  const proxy = await startRecordProxy({
+    upstream,
+    port: Number(port),
+    host: values.host ?? '127.0.0.1',
+    timeoutMs,
+    onExchange: (line) => {
+      if (!values.quiet) say(line)
+      file?.changed()
+    },
+  }).catch((error: Error) => error)
+  if (proxy instanceof Error) {
+    process.stderr.write(`audio-task-mock record: cannot listen: ${proxy.message}\n`)
+    return 1
+  }
+  file = new ScenarioFile(out, proxy.yaml, { onError: (error) => process.stderr.write(`audio-task-mock record: cannot write ${out}: ${error.message}\n`) })
+  try {
+    file.flush() // at once: a path that cannot be written is a mistake to hear about now, not at the end
+  } catch (error) {
+    await proxy.close()
+    process.stderr.write(`audio-task-mock record: cannot write ${out}: ${(error as Error).message}\n`)
+    return 2
+  }
+  say(`listening on ${proxy.url} (forwarding to ${upstream.shown}; writing ${out})`)
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'))
+    process.once('SIGINT', () => resolve('SIGINT'))
+  })
+  say(`${signal} received, writing ${out}`)
+  await proxy.close()
+  try {
+    file.flush()
+  } catch (error) {
+    process.stderr.write(`audio-task-mock record: cannot write ${out}: ${(error as Error).message}\n`)
+    return 1
+  }
+  const { recording } = proxy
+  say(`wrote ${out}: ${recording.exchanges} request(s), ${recording.taskCount} task(s), ${recording.faultCount} fault(s)`)
+  return 0
+}

@@ -1,0 +1,337 @@
+/**
+ * What `audio-task-mock record` saw, exchange by exchange, kept as the scenario writer needs
+ * it. API keys are replaced by `recorded-key-N` (in order of first appearance) the moment an
+ * exchange arrives: the real keys live only in this object's memory, never in what it hands
+ * out. Pure (no I/O): the proxy feeds it; tests can feed it directly.
+ */
+import { exceedsDepth, MAX_JSON_DEPTH } from '../api/json-depth.js'
+import { DEFAULT_LIMITS, DEFAULT_MAX_BODY_BYTES, DEFAULT_VERSIONS } from '../scenario/defaults.js'
+import { isFinal, TASK_STATUSES, TASK_TYPES, type Limits, type TaskStatus, type TaskType } from '../domain/types.js'
+import { MIN_SECRET_LENGTH, REDACTED, scrubber } from './scrub.js'
+import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
+
+export interface Exchange {
+  /** Order of arrival; exchanges may be added as their answers come back, in another order. Default: order added. */
+  seq?: number
+  /** When the request arrived, in ms (the recorder's clock). */
+  at: number
+  method: string
+  /** The path below the upstream's base URL, e.g. `/api/v1/task/abc`. */
+  path: string
+  apiKey: string | null
+  contentType: string | null
+  body: string
+  /** Other secrets the request carried (its Authorization header): scrubbed from what is recorded. */
+  secrets?: readonly string[]
+  /** What the client was answered (the upstream's answer, or the recorder's own 502/504). */
+  response: { status: number; headers: Readonly<Record<string, string>>; body: string }
+}
+
+/** Headers of an error answer worth replaying: the client's back-off depends on them. */
+const KEPT_HEADERS = /^(retry-after|x-ratelimit-[a-z-]+)$/i
+export const PLACEHOLDER_PREFIX = 'recorded-key-'
+/** A task never seen final stays in its last status this long in the replay, then times out. */
+export const OPEN_ENDED_MS = 24 * 3_600_000
+/** Exchanges kept at most; later ones are answered but not recorded (and counted). */
+export const MAX_EXCHANGES = 100_000
+
+interface Usage {
+  at: number
+  toppedUp: number
+  used: number
+}
+
+interface RecordedTask extends TaskHistory {
+  cost: number | null
+  /** The upstream's created_at, ms. */
+  upstreamCreatedAt: number | null
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const instant = (value: unknown): number | null => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null)
+const isStatus = (value: unknown): value is TaskStatus => TASK_STATUSES.includes(value as TaskStatus)
+const isType = (value: unknown): value is TaskType => TASK_TYPES.includes(value as TaskType)
+/** Credits as a scenario takes them: whole and not negative (anything else from the upstream is not believed). */
+const credits = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null)
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+export function endpointOf(method: string, path: string): { endpoint: RecordedEndpoint; taskId?: string } | null {
+  if (method === 'POST' && path === '/api/v1/task') return { endpoint: 'create' }
+  if (method === 'GET' && path === '/api/v1/account/usage') return { endpoint: 'usage' }
+  const read = method === 'GET' ? /^\/api\/v1\/task\/([^/]+)$/.exec(path) : null
+  if (read === null) return null
+  try {
+    return { endpoint: 'get_task', taskId: decodeURIComponent(read[1]!) }
+  } catch {
+    return { endpoint: 'get_task', taskId: read[1]! }
+  }
+}
+
+/** Whether the replaying fake's faults see this create: its body is read as JSON first (public-api.ts). */
+function createReachesFaults(exchange: Exchange): boolean {
+  const type = (exchange.contentType ?? '').split(';', 1)[0]!.trim().toLowerCase()
+  if (type !== 'application/json' || exchange.body.trim() === '') return false
+  if (new TextEncoder().encode(exchange.body).length > DEFAULT_MAX_BODY_BYTES) return false
+  return !exceedsDepth(exchange.body, MAX_JSON_DEPTH) && parseJson(exchange.body) !== undefined
+}
+
+/** The answer as a fault to replay: its status, its message (or its text) and its back-off headers. */
+function faultOf(response: Exchange['response']): RecordedFault {
+  const parsed = parseJson(response.body)
+  const message =
+    isRecord(parsed) && typeof parsed['message'] === 'string' && parsed['message'] !== ''
+      ? parsed['message']
+      : response.body.trim() === ''
+        ? `HTTP ${response.status}`
+        : response.body.trim().slice(0, 500)
+  const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => KEPT_HEADERS.test(name)))
+  return { respond: { status: response.status, message, ...(Object.keys(headers).length > 0 && { headers }) } }
+}
+
+export class Recording {
+  readonly #keys = new Map<string, string>()
+  /** Secrets that are not keys (credentials of the upstream URL, Authorization headers), each replaced by REDACTED. */
+  readonly #secrets = new Set<string>()
+  readonly #tasks = new Map<string, RecordedTask>()
+  readonly #requests: Array<RequestRecord & { seq: number }> = []
+  readonly #usage = new Map<string, Usage>()
+  readonly #versions = new Set<string>(DEFAULT_VERSIONS)
+  readonly #prices: Partial<Record<TaskType, number>> = {}
+  readonly #longest: Partial<Record<keyof Limits, number>> = {}
+  #model: string | null = null
+  #first: number | null = null
+  #last: number | null = null
+  #exchanges = 0
+  /** Exchanges not kept (past MAX_EXCHANGES). */
+  skipped = 0
+  /** Reads of tasks this recording did not see created: the replay has no such task. */
+  unknownReads = 0
+
+  /** `secrets`: texts never to write (the upstream URL's credentials); keys seen are replaced by their placeholders anyway. */
+  constructor(options: { secrets?: readonly string[] } = {}) {
+    for (const secret of options.secrets ?? []) this.#secret(secret)
+  }
+
+  #secret(value: string): void {
+    // An Authorization value is also secret without its scheme ("Bearer abc" → "abc").
+    for (const part of [value, value.replace(/^\S+\s+/, '')]) if (part.length >= MIN_SECRET_LENGTH) this.#secrets.add(part)
+  }
+
+  /**
+   * The text with every key seen replaced by its placeholder and every other secret by REDACTED:
+   * an upstream that echoes a key in a message ("key sk-… was revoked") must not get it written.
+   */
+  scrub(text: string): string {
+    return scrubber([...this.#keys, ...[...this.#secrets].map((secret): [string, string] => [secret, REDACTED])])(text)
+  }
+
+  get exchanges(): number {
+    return this.#exchanges
+  }
+
+  get taskCount(): number {
+    return this.#tasks.size
+  }
+
+  get faultCount(): number {
+    return this.#requests.filter((request) => request.fault !== null).length
+  }
+
+  /** The placeholder standing for a key (assigned on first sight). */
+  placeholder(apiKey: string): string {
+    let found = this.#keys.get(apiKey)
+    if (found === undefined) {
+      found = `${PLACEHOLDER_PREFIX}${this.#keys.size + 1}`
+      this.#keys.set(apiKey, found)
+    }
+    return found
+  }
+
+  /** Records one exchange; returns the key's placeholder (null without a key), or undefined when it was not kept. */
+  add(raw: Exchange): string | null | undefined {
+    const route = endpointOf(raw.method, raw.path)
+    if (route === null) return null
+    if (this.#exchanges >= MAX_EXCHANGES) {
+      this.skipped += 1
+      return undefined
+    }
+    this.#exchanges += 1
+    this.#first ??= raw.at
+    this.#last = raw.at
+    if (raw.apiKey === null || raw.apiKey === '') return null // the fake answers a keyless request 401 itself
+    const key = this.placeholder(raw.apiKey)
+    for (const secret of raw.secrets ?? []) this.#secret(secret)
+    // From here on nothing of the exchange holds a key or a secret.
+    const headers = Object.fromEntries(Object.entries(raw.response.headers).map(([name, value]) => [name, this.scrub(value)]))
+    const exchange: Exchange = {
+      ...raw,
+      apiKey: key,
+      secrets: [],
+      body: this.scrub(raw.body),
+      response: { status: raw.response.status, headers, body: this.scrub(raw.response.body) },
+    }
+    const { status } = exchange.response
+    const counted = route.endpoint !== 'create' || createReachesFaults(exchange)
+    // A read of a task the key does not own is the replaying fake's own 404: its message names the id
+    // the client sent (the replay's id), where the upstream's would name an id the replay never had.
+    const ownAnswer = route.endpoint === 'get_task' && status === 404
+    const fault = counted && status >= 400 && status <= 599 && !ownAnswer ? faultOf(exchange.response) : null
+    this.#requests.push({ seq: exchange.seq ?? this.#exchanges, key, endpoint: route.endpoint, counted, fault })
+    if (status >= 200 && status < 300) {
+      const data = parseJson(exchange.response.body)
+      const payload = isRecord(data) && isRecord(data['data']) ? data['data'] : null
+      if (payload !== null) {
+        if (route.endpoint === 'create') this.#created(key, exchange, payload)
+        else if (route.endpoint === 'get_task') this.#read(key, exchange.at, route.taskId!, payload)
+        else this.#used(key, exchange.at, payload)
+      }
+    }
+    return key
+  }
+
+  #created(key: string, exchange: Exchange, data: Record<string, unknown>): void {
+    const id = data['task_id']
+    const request = parseJson(exchange.body)
+    const body = isRecord(request) ? request : {}
+    const type = isType(data['type']) ? data['type'] : isType(body['task_type']) ? body['task_type'] : null
+    if (typeof id !== 'string' || type === null || this.#tasks.has(id)) return
+    const cost = credits(data['credits_charged'])
+    if (cost !== null) this.#prices[type] ??= cost
+    if (nonEmpty(body['model'])) this.#model ??= body['model']
+    const input = isRecord(body['input']) ? body['input'] : {}
+    if (nonEmpty(input['mv'])) this.#versions.add(input['mv'])
+    this.#measure(type, input)
+    this.#tasks.set(id, {
+      key,
+      type,
+      sourceId: id,
+      createdAt: exchange.at,
+      seen: [{ at: exchange.at, status: 'pending', read: false }],
+      final: null,
+      cost,
+      upstreamCreatedAt: instant(data['created_at']),
+    })
+  }
+
+  /** Longest text inputs accepted, so the replay's limits accept them too. */
+  #measure(type: TaskType, input: Record<string, unknown>): void {
+    const fields: Array<[string, keyof Limits]> = [
+      ['gpt_description_prompt', 'gpt_description_prompt'],
+      ['prompt', type === 'lyrics' ? 'prompt' : 'lyrics_prompt'],
+      ['tags', 'tags'],
+      ['negative_tags', 'negative_tags'],
+      ['title', 'title'],
+    ]
+    for (const [field, limit] of fields) {
+      const value = input[field]
+      if (typeof value === 'string') this.#longest[limit] = Math.max(this.#longest[limit] ?? 0, value.length)
+    }
+  }
+
+  #read(key: string, at: number, id: string, data: Record<string, unknown>): void {
+    const task = this.#tasks.get(id)
+    if (task === undefined || task.key !== key) {
+      this.unknownReads += 1
+      return
+    }
+    const status = data['status']
+    if (!isStatus(status) || task.final !== null) return
+    // Answers may come back out of order: keep the sightings in order of time.
+    const after = task.seen.findLastIndex((seen) => seen.at <= at)
+    task.seen.splice(after + 1, 0, { at, status, read: true })
+    const cost = credits(data['credits_cost'])
+    if (cost !== null) this.#prices[task.type] ??= cost
+    if (!isFinal(status)) return
+    const created = instant(data['created_at']) ?? task.upstreamCreatedAt
+    const completed = instant(data['completed_at'])
+    task.final = {
+      status,
+      // The upstream's own account of how long the task took, on the recorder's time line.
+      at: created !== null && completed !== null && completed >= created ? task.createdAt + (completed - created) : null,
+      error: typeof data['error'] === 'string' ? data['error'] : null,
+      output: data['output'] ?? null,
+    }
+  }
+
+  #used(key: string, at: number, data: Record<string, unknown>): void {
+    const toppedUp = credits(data['credits_topped_up'])
+    const used = credits(data['credits_used'])
+    if (this.#usage.has(key) || toppedUp === null || used === null) return
+    this.#usage.set(key, { at, toppedUp, used })
+  }
+
+  /** Credits each key opens with in the replay: what it had before the session, as far as seen. */
+  #accounts(): AccountRecord[] {
+    return [...this.#keys.values()].map((key) => {
+      const tasks = [...this.#tasks.values()].filter((task) => task.key === key)
+      const charged = tasks.reduce((sum, task) => sum + (task.cost ?? 0), 0)
+      const usage = this.#usage.get(key)
+      if (usage === undefined) {
+        return { key, credits: charged, note: `credits: what its ${tasks.length} task(s) charged (no usage was read)` }
+      }
+      // Tasks created before the usage read count in credits_used unless already refunded then.
+      const frozenOrSpent = tasks
+        .filter((task) => task.createdAt <= usage.at)
+        .filter((task) => !task.seen.some((seen) => seen.at <= usage.at && (seen.status === 'failure' || seen.status === 'timeout')))
+        .reduce((sum, task) => sum + (task.cost ?? 0), 0)
+      const before = Math.max(0, usage.toppedUp - usage.used + frozenOrSpent)
+      return { key, credits: Math.max(before, charged), note: `credits: available before the session, from its first usage read` }
+    })
+  }
+
+  #service(): Record<string, unknown> {
+    const limits = Object.fromEntries(
+      Object.entries(this.#longest).filter(([limit, length]) => length > DEFAULT_LIMITS[limit as keyof Limits]),
+    )
+    return {
+      ...(this.#model !== null && { model: this.#model }),
+      versions: [...this.#versions],
+      ...(Object.keys(this.#prices).length > 0 && { prices: { ...this.#prices } }),
+      // Every task's timeline ends as recorded: no deadline of the fake's own.
+      timeout_after: null,
+      ...(Object.keys(limits).length > 0 && { limits }),
+    }
+  }
+
+  /** The session so far, ready for the writer. `upstream` is written in the header: pass it without credentials. */
+  session(meta: { upstream: string; wallNow: number }): Session {
+    const tasks = [...this.#tasks.values()]
+    const first = this.#first ?? meta.wallNow
+    // The replay's clock starts where the upstream's clock stood when the session began, so a
+    // client replaying at the recorded offsets sees the recorded created_at and completed_at.
+    const anchor = tasks.find((task) => task.upstreamCreatedAt !== null)
+    const start = anchor === undefined ? first : anchor.upstreamCreatedAt! - (anchor.createdAt - first)
+    const iso = (ms: number): string => new Date(ms).toISOString()
+    const header = [
+      `Recorded by audio-task-mock record from ${meta.upstream}`,
+      `between ${iso(first)} and ${iso(this.#last ?? first)}: ${this.#exchanges} request(s), ${tasks.length} task(s), ${this.#keys.size} key(s), ${this.faultCount} fault(s).`,
+      'API keys are replaced by recorded-key-N (in order of first use); clients replaying it send those.',
+      'Task ids, clip ids and media URLs are the replaying fake\'s own. Statuses change at the recorded',
+      'offsets on the scenario clock (auto, speed 1); errors the upstream answered are faults at the same',
+      "positions (the key's nth request to that endpoint).",
+      ...(this.unknownReads > 0 ? [`${this.unknownReads} read(s) of tasks created before the recording are not replayed (those tasks do not exist there).`] : []),
+      ...(this.skipped > 0 ? [`${this.skipped} request(s) past the first ${MAX_EXCHANGES} were forwarded but not recorded.`] : []),
+    ]
+    return {
+      name: `recorded-${iso(first).slice(0, 19).replace(/[:T]/g, '-')}`,
+      description: `Replays a session recorded from ${meta.upstream} on ${iso(first)}.`,
+      header,
+      seed: 1,
+      clock: { mode: 'auto', speed: 1, start },
+      service: this.#service(),
+      accounts: this.#accounts(),
+      tasks,
+      // In order of arrival: the upstream counted them as they came.
+      requests: this.#requests.toSorted((a, b) => a.seq - b.seq).map(({ seq: _seq, ...request }) => request),
+      openEndedMs: OPEN_ENDED_MS,
+    }
+  }
+}
