@@ -22,6 +22,8 @@ const USAGE = `Usage: npm run bench -- [options]
 
   --quick            short smoke run (1 round of 1 s, 3 cold starts, 5 s soak, 6 s mixed soak, 10 000 tasks); writes bench/.tmp/RESULTS.quick.md
   --rounds N         alternating rounds per HTTP case (default 5)
+  --http-cases LIST  comma-separated HTTP cases to run (default all: "Get Task (finished),Get Task (unfinished),usage,Create")
+  --no-state         leave out the Create case's --state doors (interval and durable mode)
   --seconds S        seconds per server per round (default 5)
   --soak S           soak duration in seconds (default 300)
   --mixed S          mixed soak duration in seconds (creates, reads, faults; default 300, --quick 6)
@@ -38,6 +40,8 @@ const { values } = parseArgs({
   options: {
     quick: { type: 'boolean' },
     rounds: { type: 'string' },
+    'no-state': { type: 'boolean' },
+    'http-cases': { type: 'string' },
     seconds: { type: 'string' },
     soak: { type: 'string' },
     mixed: { type: 'string' },
@@ -90,7 +94,7 @@ const results: Results = {
   protocol,
   machine: machine(),
 }
-if (only.has('http')) results.http = await runHttp(protocol, !quick && values['no-express'] !== true, log, resolve(values.cli ?? CLI))
+if (only.has('http')) results.http = await runHttp(protocol, !quick && values['no-express'] !== true, log, resolve(values.cli ?? CLI), values['no-state'] !== true, values['http-cases'] === undefined ? undefined : new Set(values['http-cases'].split(',').map((name) => name.trim())))
 if (only.has('cold')) results.coldStart = await runColdStart(num('cold-runs', values['cold-runs'], quick ? 3 : 11), resolve(values.cli ?? CLI), log)
 if (only.has('inprocess')) results.inProcess = await runInProcess(num('lives', values.lives, 1000), log)
 if (only.has('memory')) results.memory = await runMemory(num('tasks', values.tasks, quick ? 10_000 : 100_000), log)

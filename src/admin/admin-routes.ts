@@ -3,6 +3,7 @@
  * parameters are handed to the operations as they arrive; the operations check them.
  */
 import type { ScenarioInput } from '../mock/resolve-scenario.js'
+import { rememberSource } from '../mock/scenario-source.js'
 import { formatScenarioError, parseScenario } from '../scenario/load.js'
 import { badRequest } from './admin-error.js'
 import * as ops from './operations.js'
@@ -48,6 +49,7 @@ function loadScenario(host: AdminHost, text: string, required: boolean): ops.Hea
   }
   const parsed = parseScenario(text, SCENARIO_BODY_SOURCE)
   if (!parsed.ok) throw badRequest(parsed.errors.map(formatScenarioError).join('\n'))
+  rememberSource(parsed.scenario, text) // `--state` keeps the text, so a restart serves this scenario
   host.reset(parsed.scenario)
   return ops.health(host)
 }

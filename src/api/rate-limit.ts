@@ -6,7 +6,7 @@
  * `X-RateLimit-Reset` (seconds until the window closes). It runs after authentication (a
  * missing or unknown key is a 401, not counted) and before anything else, faults included.
  */
-import { admitRequest, secondsUntil } from '../domain/rate-window.js'
+import { secondsUntil } from '../domain/rate-window.js'
 import type { World } from '../domain/world.js'
 import type { ApiRequest, Outcome } from './public-api.js'
 import { fail } from './respond.js'
@@ -38,7 +38,7 @@ export function rateLimited<R extends ApiRequest, Rest extends unknown[]>(
     const key = request.apiKey
     if (limit === null || key === null || world.account(key) === undefined) return serve(world, request, ...rest)
     const now = world.clock.now()
-    const decision = admitRequest(world.rateWindows, key, now, limit)
+    const decision = world.admit(key, limit)
     const seconds = String(secondsUntil(decision.resetAt, now))
     const headers = {
       'X-RateLimit-Limit': String(limit),

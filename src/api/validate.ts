@@ -2,6 +2,7 @@
  * Validation of a Create Task body: the first 400 check, with a message that names the
  * exact field and what was expected. Schemas are built once per service configuration.
  */
+import { DEFAULT_MAX_INPUT_BYTES } from '../scenario/defaults.js'
 import type { z } from 'zod'
 import type { TaskRequest } from '../domain/world.js'
 import type { MusicMode, ServiceConfig } from '../domain/types.js'
@@ -53,6 +54,15 @@ export function musicMode(input: Readonly<Record<string, unknown>>): MusicMode |
   return 'description'
 }
 
+const UTF8 = new TextEncoder()
+
+/** UTF-8 bytes of `value` as JSON, what the task stores and `--state` saves. */
+function jsonBytes(value: unknown): number {
+  const text = JSON.stringify(value)
+  // Most inputs are ASCII: their length is their size, no encoding needed.
+  return /^[\x00-\x7f]*$/.test(text) ? text.length : UTF8.encode(text).length
+}
+
 export function validateCreate(body: unknown, service: ServiceConfig): Validation {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     const got = body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body
@@ -73,6 +83,11 @@ export function validateCreate(body: unknown, service: ServiceConfig): Validatio
   if (!checked.success) return { ok: false, message: describe(checked.error, 'input') }
   if (mode === 'custom' && input['make_instrumental'] !== true && !Object.hasOwn(input, 'prompt')) {
     return { ok: false, message: 'input.prompt: required in custom mode unless input.make_instrumental is true (lyrics, with [Verse]/[Chorus] tags)' }
+  }
+  const inputBytes = jsonBytes(input)
+  const maxInput = service.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES
+  if (inputBytes > maxInput) {
+    return { ok: false, message: `input: ${inputBytes} bytes as JSON, the limit is ${maxInput} bytes (service.max_input_bytes)` }
   }
   const mv = type === 'music' ? ((input['mv'] as string | undefined) ?? service.defaultVersion) : null
   return { ok: true, request: { type, model, mode, mv, input } }

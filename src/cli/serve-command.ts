@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parseServeArgs } from './serve-options.js'
-import { startFake, type Log } from './start-fake.js'
+import { startFake, type Fake, type Log } from './start-fake.js'
 
 /** Lines to stdout, mistakes to stderr. */
 export const consoleLog: Log = {
@@ -28,15 +28,30 @@ export async function serveCommand(argv: readonly string[], usage: string): Prom
     process.stdout.write(`${pkg.version}\n`)
     return 0
   }
-  const started = await startFake(parsed.options, consoleLog)
-  if (!started.ok) return started.code
-  const { fake } = started
+  // Listening before the ready line is printed: a signal sent as soon as it is read must not
+  // find Node's default handler (exit without saving the state). One that comes earlier waits.
+  let fake: Fake | null = null
+  let requested: string | null = null
   const stop = (signal: string): void => {
+    if (fake === null) {
+      requested = signal
+      return
+    }
     consoleLog.info(`audio-task-mock: ${signal} received, closing`)
     void fake.stop().then(() => process.exit(0))
   }
-  process.once('SIGTERM', () => stop('SIGTERM'))
-  process.once('SIGINT', () => stop('SIGINT'))
+  const onTerm = (): void => stop('SIGTERM')
+  const onInt = (): void => stop('SIGINT')
+  process.once('SIGTERM', onTerm)
+  process.once('SIGINT', onInt)
+  const started = await startFake(parsed.options, consoleLog)
+  if (!started.ok) {
+    process.off('SIGTERM', onTerm)
+    process.off('SIGINT', onInt)
+    return started.code
+  }
+  fake = started.fake
+  if (requested !== null) stop(requested)
   void fake.died.then((error) => {
     consoleLog.error(`audio-task-mock: the server stopped: ${error.message}`)
     process.exit(1)

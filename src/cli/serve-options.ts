@@ -26,6 +26,9 @@ export const serveFlagsHelp = (defaultPort: number): string => `  --scenario FIL
   --report          print the client report (what clients did wrong) on exit
   --state FILE      keep the world (accounts, credits, tasks, clock) in FILE: restored on
                     start, saved atomically every --state-interval and on shutdown
+  --state-mode M    interval (default): a SIGKILL loses up to one interval of changes;
+                    durable: every change is logged beside FILE and a create is answered
+                    only once it is on disk, so a SIGKILL loses no acknowledged task
   --state-interval D  how often to save the state when it changed (default: 5s)
   --watch           reload the scenario file when it changes (the world restarts from it;
                     an invalid edit is reported and the previous scenario kept)
@@ -41,6 +44,7 @@ export const SERVE_OPTIONS = {
   report: { type: 'boolean' },
   state: { type: 'string' },
   'state-interval': { type: 'string' },
+  'state-mode': { type: 'string' },
   watch: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -57,6 +61,8 @@ export interface ServeOptions {
   report: boolean
   statePath: string | undefined
   stateIntervalMs: number
+  /** `--state-mode`: interval (default) or durable (decision 013). */
+  stateMode: 'interval' | 'durable'
   watch: boolean
 }
 
@@ -110,6 +116,11 @@ export function parseServeArgs(
       message: `--state-interval expects a duration of at least 100ms, like 5s or 1m, got ${JSON.stringify(values['state-interval'])}`,
     }
   }
+  const stateMode = values['state-mode'] ?? 'interval'
+  if (stateMode !== 'interval' && stateMode !== 'durable') {
+    return { kind: 'error', message: `--state-mode expects interval or durable, got ${JSON.stringify(stateMode)}` }
+  }
+  if (values['state-mode'] !== undefined && values.state === undefined) return { kind: 'error', message: '--state-mode needs --state FILE' }
   return {
     kind: 'serve',
     options: {
@@ -122,6 +133,7 @@ export function parseServeArgs(
       report: values.report ?? false,
       statePath: values.state,
       stateIntervalMs,
+      stateMode,
       watch: values.watch ?? false,
     },
   }

@@ -31,6 +31,11 @@ export type Started = { ok: true; fake: Fake } | { ok: false; code: number }
 export async function startFake(options: ServeOptions, log: Log): Promise<Started> {
   // Loaded only with --state: restoring pulls in the output generator, which plain start-up defers.
   const state = options.statePath === undefined ? null : await import('./state-option.js')
+  const unusable = options.statePath === undefined || state === null ? null : await state.checkStatePath(options.statePath)
+  if (unusable !== null) {
+    log.error(`audio-task-mock: ${options.statePath}: cannot keep the state there: ${unusable}`)
+    return { ok: false, code: 2 }
+  }
   const saved = options.statePath === undefined || state === null ? null : await state.readState(options.statePath)
   if (saved !== null && !saved.ok) {
     log.error(`audio-task-mock: ${saved.message}`)
@@ -43,6 +48,8 @@ export async function startFake(options: ServeOptions, log: Log): Promise<Starte
   }
   // Imported here: the server's dependencies (msw, express, faker) are not needed for --help, check or verify.
   const { startServer } = await import('../server/start-server.js')
+  let keeper: StateKeeper | null = null
+  let refusal: string | null = null
   const running = await startServer({
     scenario: loaded.scenario,
     seed: options.seed,
@@ -50,21 +57,26 @@ export async function startFake(options: ServeOptions, log: Log): Promise<Starte
     host: options.host,
     adminToken: options.adminToken,
     cors: { origins: options.corsOrigins },
+    // Restored, and its new boot epoch saved, before the server listens: no request sees the world before it.
+    prepare: async (mock) => {
+      if (options.statePath === undefined || state === null || !saved?.ok) return
+      const adopted = await state.adoptState(mock, options.statePath, saved.value, options.stateIntervalMs, options.stateMode)
+      if (!adopted.ok) {
+        refusal = adopted.message
+        throw new Error(adopted.message)
+      }
+      keeper = adopted.keeper
+      log.info(`audio-task-mock: ${adopted.summary}`)
+    },
   }).catch((error: NodeJS.ErrnoException) => error)
+  if (refusal !== null) {
+    log.error(`audio-task-mock: ${refusal}`)
+    return { ok: false, code: 2 }
+  }
   if (running instanceof Error) {
+    await (keeper as StateKeeper | null)?.stop()
     log.error(`audio-task-mock: cannot listen: ${running.message}`)
     return { ok: false, code: 1 }
-  }
-  let keeper: StateKeeper | null = null
-  if (options.statePath !== undefined && saved?.ok) {
-    const adopted = state!.adoptState(running, options.statePath, saved.value, options.stateIntervalMs)
-    if (!adopted.ok) {
-      log.error(`audio-task-mock: ${adopted.message}`)
-      await running.close()
-      return { ok: false, code: 2 }
-    }
-    keeper = adopted.keeper
-    log.info(`audio-task-mock: ${adopted.summary}`)
   }
   const { scenario } = running.mock
   log.info(
@@ -91,7 +103,7 @@ export async function startFake(options: ServeOptions, log: Log): Promise<Starte
       watcher?.close()
       if (options.report) log.info(formatReport(running.report()).replace(/\n$/, ''))
       await running.close(graceMs)
-      await keeper?.stop()
+      await (keeper as StateKeeper | null)?.stop()
     })()
     return stopping
   }

@@ -8,17 +8,10 @@ import type { World } from './world.js'
 
 /** Forgets the key's account and everything it did; false when there is no such account. */
 export function removeAccount(world: World, apiKey: string): boolean {
-  if (!world.accounts.has(apiKey)) return false
-  for (const [id, task] of world.tasks) if (task.apiKey === apiKey) world.tasks.delete(id)
-  for (const [id, clip] of world.clipIndex) if (clip.apiKey === apiKey) world.clipIndex.delete(id)
-  world.accounts.delete(apiKey)
-  world.journal.removeKey(apiKey)
-  return true
+  return world.removeAccount(apiKey)
 }
 
 /** The account as if just opened with `credits`: no tasks, no events but the opening top-up. */
 export function resetAccount(world: World, apiKey: string, credits: number): boolean {
-  if (!removeAccount(world, apiKey)) return false
-  world.addAccount(apiKey, credits)
-  return true
+  return world.resetAccount(apiKey, credits)
 }

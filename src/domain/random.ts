@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+
 /**
  * Seeded randomness. Everything random in the fake (ids, outputs, weighted choices,
  * fault probabilities) comes from a generator derived from the scenario seed and
@@ -21,6 +23,40 @@ export function hash53(text: string, seed = 0): number {
 /** A seed for one purpose, derived from the scenario seed and the parts that identify it. */
 export function deriveSeed(seed: number, ...parts: ReadonlyArray<string | number>): number {
   return hash53(parts.join('\u0000'), seed >>> 0) % 4294967296
+}
+
+/** What identifies one task id: the same inputs always give the same id (decision 012). */
+export interface TaskIdInputs {
+  seed: number
+  apiKey: string
+  /** The task's position among its account's tasks (1-based). */
+  ordinal: number
+  /** How many times this key's account was removed or reset in this world. */
+  incarnation: number
+  /** The boot epoch of a `--state` world: how many starts restored it before this one. */
+  epoch: number
+  /** 0, or how many candidates were already taken (only a reused ordinal can take one). */
+  attempt: number
+}
+
+const UTF8 = new TextEncoder()
+
+/**
+ * A version-4-shaped UUID from SHA-256 of the inputs: 122 bits of hash, so ids of different
+ * inputs do not collide (a 32-bit seed made two keys share ids, and one key repeat its own
+ * after ~2^16 tasks). The parts that are usually 0 are left out when they are, so a world
+ * without resets and restarts gives the ids it gave with them left out.
+ */
+export function taskId(inputs: TaskIdInputs): string {
+  const { seed, apiKey, ordinal, incarnation, epoch, attempt } = inputs
+  const parts: Array<string | number> = ['task-id', seed >>> 0, apiKey, ordinal]
+  if (incarnation !== 0 || epoch !== 0 || attempt !== 0) parts.push(incarnation, epoch, attempt)
+  const bytes = sha256(UTF8.encode(JSON.stringify(parts)))
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80
+  let hex = ''
+  for (let i = 0; i < 16; i++) hex += HEX[bytes[i]!]!
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
 export interface Rng {

@@ -112,6 +112,8 @@ export interface ServiceConfig {
   limits: Limits
   /** Bytes; larger request bodies answer 413. */
   maxBodyBytes: number
+  /** Bytes of a create's `input` as JSON; larger answers 400 (it is stored with the task, and saved by --state). */
+  maxInputBytes?: number
   /** Tasks stored at most; creates past it are refused (never a silent eviction). */
   maxTasks: number
   /** Per key per minute; null = no rate limit. */

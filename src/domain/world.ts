@@ -9,8 +9,8 @@ import { Journal } from './journal.js'
 import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, type Ledger } from './ledger.js'
 import { advance, startPosition, type Position } from './lifecycle.js'
 import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outputs.js'
-import { createRng, deriveSeed } from './random.js'
-import type { RateWindows } from './rate-window.js'
+import { createRng, deriveSeed, taskId } from './random.js'
+import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
 import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskType } from './types.js'
 
@@ -58,6 +58,42 @@ export interface ClipRecord {
 export interface WorldOptions {
   /** Where requests are recorded; default: a journal on the world's clock. */
   journal?: Journal
+  /** The boot epoch (decision 012): mixed into task ids when not 0. Default 0. */
+  epoch?: number
+}
+
+/**
+ * One change to the world, as a record that `World.apply` replays: the durable state mode
+ * logs these (decision 013). `at` is the clock reading the change was made at.
+ */
+export type WorldChange =
+  | { op: 'add_account'; at: number; apiKey: string; credits: number }
+  | { op: 'top_up'; at: number; apiKey: string; credits: number }
+  | { op: 'create'; at: number; apiKey: string; request: TaskRequest }
+  | { op: 'read'; at: number; apiKey: string; taskId: string }
+  | { op: 'look'; at: number; apiKey: string }
+  | { op: 'force'; at: number; taskId: string; status: FinalStatus; error?: string }
+  | { op: 'fault'; at: number; request: FaultRequest }
+  | { op: 'admit'; at: number; apiKey: string; limit: number }
+  | { op: 'remove_account'; at: number; apiKey: string }
+  | { op: 'epoch'; at: number; epoch: number }
+
+/** What a state keeper hears from the world. */
+export interface WorldObserver {
+  /** Before a stored task changes in place: a snapshot being written keeps what it was. */
+  beforeTaskChange?(task: Task): void
+  /** After every change, in order. */
+  changed?(change: WorldChange): void
+}
+
+/** Everything a saved world holds (see src/state): what `World.restore` swaps in. */
+export interface WorldContents {
+  accounts: Iterable<Account>
+  tasks: Iterable<Task>
+  rateWindows: Iterable<[string, RateWindow]>
+  counters: { rules: RuleCounters; faults: FaultCounters }
+  incarnations: Iterable<[string, number]>
+  epoch: number
 }
 
 /** A create request that has passed validation. */
@@ -106,6 +142,14 @@ export class World {
   readonly startedAt: number
   #rules: RuleCounters
   #faults: FaultCounters
+  /** Bumped by every change: what a state keeper compares to know whether to save. */
+  #version = 0
+  #epoch: number
+  /** Per key: how many times its account was removed (a reset removes it first). Ids mix it in. */
+  readonly #incarnations = new Map<string, number>()
+  #observer: WorldObserver = {}
+  /** The clock reading of the change being replayed (`apply`), instead of the live clock. */
+  #pinnedNow: number | null = null
 
   constructor(scenario: Scenario, clock: Clock, options: WorldOptions = {}) {
     this.scenario = scenario
@@ -114,7 +158,47 @@ export class World {
     this.journal = options.journal ?? new Journal({ now: () => clock.now() })
     this.#rules = newRuleCounters(scenario.rules)
     this.#faults = newFaultCounters(scenario.faults)
+    this.#epoch = options.epoch ?? 0
     for (const { apiKey, credits } of scenario.accounts) this.addAccount(apiKey, credits)
+    this.#version = 0
+  }
+
+  /** Changes since the world was made; every mutation bumps it. */
+  get version(): number {
+    return this.#version
+  }
+
+  get epoch(): number {
+    return this.#epoch
+  }
+
+  /** How many times each key's account was removed or reset (saved with the state). */
+  incarnations(): Map<string, number> {
+    return new Map(this.#incarnations)
+  }
+
+  /** One observer at a time: the state keeper. */
+  observe(observer: WorldObserver): void {
+    this.#observer = observer
+  }
+
+  #now(): number {
+    return this.#pinnedNow ?? this.clock.now()
+  }
+
+  #changed(change: WorldChange): void {
+    this.#version += 1
+    this.#observer.changed?.(change)
+  }
+
+  #touch(task: Task): void {
+    this.#observer.beforeTaskChange?.(task)
+  }
+
+  /** A new boot epoch: ids from now on differ from those of every earlier boot of a saved world. */
+  setEpoch(epoch: number): void {
+    this.#epoch = epoch
+    this.#changed({ op: 'epoch', at: this.#now(), epoch })
   }
 
   /** A request to the public API arrived: the clock moves on by the scenario's tick, if it has one. */
@@ -137,18 +221,59 @@ export class World {
       unfinished: new Set(),
     }
     this.accounts.set(apiKey, account)
-    this.topUp(account, credits)
+    topUp(account.ledger, credits)
+    account.events.push({ kind: 'top_up', credits, at: this.#now() })
+    this.#changed({ op: 'add_account', at: this.#now(), apiKey, credits })
     return true
   }
 
   topUp(account: Account, credits: number): void {
     topUp(account.ledger, credits)
-    account.events.push({ kind: 'top_up', credits, at: this.clock.now() })
+    account.events.push({ kind: 'top_up', credits, at: this.#now() })
+    this.#changed({ op: 'top_up', at: this.#now(), apiKey: account.apiKey, credits })
+  }
+
+  /**
+   * Forgets the key's account and everything it did (tasks, clips, journal entries); false when
+   * there is no such account. Its next account's task ids differ from this one's (incarnation).
+   */
+  removeAccount(apiKey: string): boolean {
+    if (!this.accounts.has(apiKey)) return false
+    for (const [id, task] of this.tasks) if (task.apiKey === apiKey) this.tasks.delete(id)
+    for (const [id, clip] of this.clipIndex) if (clip.apiKey === apiKey) this.clipIndex.delete(id)
+    this.accounts.delete(apiKey)
+    this.rateWindows.delete(apiKey)
+    this.journal.removeKey(apiKey)
+    this.#incarnations.set(apiKey, (this.#incarnations.get(apiKey) ?? 0) + 1)
+    this.#changed({ op: 'remove_account', at: this.#now(), apiKey })
+    return true
+  }
+
+  /** The account as if just opened with `credits`: no tasks, no events but the opening top-up. */
+  resetAccount(apiKey: string, credits: number): boolean {
+    if (!this.removeAccount(apiKey)) return false
+    this.addAccount(apiKey, credits)
+    return true
+  }
+
+  /** Counts a request of `apiKey` against its rate window (service.rate_limit). */
+  admit(apiKey: string, limit: number): RateDecision {
+    const decision = admitRequest(this.rateWindows, apiKey, this.#now(), limit)
+    this.#changed({ op: 'admit', at: this.#now(), apiKey, limit })
+    return decision
+  }
+
+  /** The first id not taken for this task (never an existing task's: a create replaces nothing). */
+  #newId(apiKey: string, ordinal: number): string {
+    const inputs = { seed: this.scenario.seed, apiKey, ordinal, incarnation: this.#incarnations.get(apiKey) ?? 0, epoch: this.#epoch, attempt: 0 }
+    let id = taskId(inputs)
+    while (this.tasks.has(id)) id = taskId({ ...inputs, attempt: inputs.attempt += 1 })
+    return id
   }
 
   create(account: Account, request: TaskRequest): CreateOutcome {
     const price = this.scenario.service.prices[request.type]
-    const now = this.clock.now()
+    const now = this.#now()
     const capacity = this.scenario.service.maxTasks
     if (this.tasks.size >= capacity) return { ok: false, error: { kind: 'store_full', capacity } }
     if (!freeze(account.ledger, price)) {
@@ -157,7 +282,10 @@ export class World {
     const ordinal = account.ledger.tasks_created
     const seed = deriveSeed(this.scenario.seed, account.apiKey, ordinal)
     const rng = createRng(seed)
-    const id = rng.uuid()
+    // The id comes from a wide hash (decision 012); the generator's first four words, which
+    // were the id before, are still drawn so the timeline choices stay what they were.
+    rng.uuid()
+    const id = this.#newId(account.apiKey, ordinal)
     const facts = { ...request, apiKey: account.apiKey }
     const chosen = chooseTimeline(this.scenario.rules, this.#rules, facts, rng.next(), this.scenario.defaultTimeline)
     const clip = referencedClip(request)
@@ -190,6 +318,7 @@ export class World {
     account.events.push({ kind: 'freeze', credits: price, task_id: id, at: now })
     account.unfinished.add(task)
     this.#settle(account, task)
+    this.#changed({ op: 'create', at: now, apiKey: account.apiKey, request })
     return { ok: true, task }
   }
 
@@ -197,14 +326,18 @@ export class World {
   read(account: Account, taskId: string): Task | undefined {
     const task = this.tasks.get(taskId)
     if (task === undefined || task.apiKey !== account.apiKey) return undefined
+    this.#touch(task)
     task.reads += 1
     this.#move(account, task, true)
+    this.#changed({ op: 'read', at: this.#now(), apiKey: account.apiKey, taskId })
     return task
   }
 
   /** Applies what clock time makes due (step durations, timeouts) to the account's unfinished tasks. */
   look(account: Account): void {
-    for (const task of account.unfinished) this.#move(account, task, false)
+    let moved = false
+    for (const task of account.unfinished) moved = this.#move(account, task, false) || moved
+    if (moved) this.#changed({ op: 'look', at: this.#now(), apiKey: account.apiKey })
   }
 
   usage(account: Account): ReturnType<typeof usageOf> {
@@ -217,13 +350,16 @@ export class World {
     const task = this.tasks.get(taskId)
     if (task === undefined) return { ok: false, error: { kind: 'task_not_found' } }
     const account = this.accounts.get(task.apiKey)!
-    this.#move(account, task, false)
+    const now = this.#now()
+    const change: WorldChange = { op: 'force', at: now, taskId, status, ...(error === undefined ? {} : { error }) }
+    if (this.#move(account, task, false)) this.#changed({ op: 'look', at: now, apiKey: account.apiKey })
     if (task.position.completedAt !== null) {
       return { ok: false, error: { kind: 'already_final', status: task.position.status as FinalStatus } }
     }
-    const now = this.clock.now()
+    this.#touch(task)
     task.position = { step: task.position.step, enteredAt: now, reads: 0, status, completedAt: now }
     this.#settle(account, task, status === 'failure' ? (error ?? 'Task failed (forced)') : undefined)
+    this.#changed(change)
     return { ok: true, task }
   }
 
@@ -235,21 +371,105 @@ export class World {
     }
   }
 
+  /**
+   * Swaps in a saved world (checked by the caller: src/state): accounts, tasks, clip index,
+   * rate windows, counters, incarnations and epoch, all at once.
+   */
+  restore(contents: WorldContents): void {
+    this.accounts.clear()
+    this.tasks.clear()
+    this.clipIndex.clear()
+    for (const account of contents.accounts) {
+      account.unfinished.clear()
+      this.accounts.set(account.apiKey, account)
+    }
+    for (const task of contents.tasks) {
+      this.tasks.set(task.id, task)
+      if (task.position.completedAt === null) this.accounts.get(task.apiKey)?.unfinished.add(task)
+      for (const clip of task.output === null ? [] : clipsOf(task.output)) {
+        this.clipIndex.set(clip.id, { taskId: task.id, apiKey: task.apiKey, duration: clip.duration })
+      }
+    }
+    this.rateWindows.clear()
+    for (const [apiKey, window] of contents.rateWindows) this.rateWindows.set(apiKey, { ...window })
+    const { rules, faults } = contents.counters
+    this.#rules = { matched: [...rules.matched], taken: [...rules.taken] }
+    this.#faults = { matched: [...faults.matched], fired: [...faults.fired] }
+    this.#incarnations.clear()
+    for (const [apiKey, count] of contents.incarnations) this.#incarnations.set(apiKey, count)
+    this.#epoch = contents.epoch
+    this.#version += 1
+  }
+
   /** Puts saved counters back; their lengths must match this scenario's rules and faults. */
   restoreCounters(saved: { rules: RuleCounters; faults: FaultCounters }): void {
     this.#rules = { matched: [...saved.rules.matched], taken: [...saved.rules.taken] }
     this.#faults = { matched: [...saved.faults.matched], fired: [...saved.faults.fired] }
+    this.#version += 1
   }
 
   fault(request: FaultRequest): FaultAction | null {
     if (this.scenario.faults.length === 0) return null
-    return decideFault(this.scenario.faults, this.#faults, this.scenario.seed, request)
+    const action = decideFault(this.scenario.faults, this.#faults, this.scenario.seed, request)
+    this.#changed({ op: 'fault', at: this.#now(), request: { ...request } })
+    return action
   }
 
-  #move(account: Account, task: Task, read: boolean): void {
-    if (task.position.completedAt !== null) return
-    task.position = advance(task.steps, task.position, this.clock.now(), task.deadline, read)
+  /**
+   * Replays a change recorded by `observe` (the durable state mode's log), at the clock reading
+   * it was made at. False when it no longer applies (a key or task that is not there).
+   */
+  apply(change: WorldChange): boolean {
+    this.#pinnedNow = change.at
+    try {
+      switch (change.op) {
+        case 'add_account':
+          return this.addAccount(change.apiKey, change.credits)
+        case 'remove_account':
+          return this.removeAccount(change.apiKey)
+        case 'epoch':
+          this.setEpoch(change.epoch)
+          return true
+        case 'fault':
+          this.fault(change.request)
+          return true
+        case 'force':
+          return this.force(change.taskId, change.status, change.error).ok
+      }
+      const account = this.accounts.get(change.apiKey)
+      if (account === undefined) return false
+      switch (change.op) {
+        case 'top_up':
+          this.topUp(account, change.credits)
+          return true
+        case 'create':
+          return this.create(account, change.request).ok
+        case 'read':
+          return this.read(account, change.taskId) !== undefined
+        case 'look':
+          this.look(account)
+          return true
+        case 'admit':
+          this.admit(change.apiKey, change.limit)
+          return true
+      }
+    } finally {
+      this.#pinnedNow = null
+    }
+  }
+
+  /** True when the task moved. */
+  #move(account: Account, task: Task, read: boolean): boolean {
+    if (task.position.completedAt !== null) return false
+    const next = advance(task.steps, task.position, this.#now(), task.deadline, read)
+    const before = task.position
+    if (!read && next.step === before.step && next.status === before.status && next.enteredAt === before.enteredAt && next.reads === before.reads && next.completedAt === before.completedAt) {
+      return false
+    }
+    this.#touch(task)
+    task.position = next
     this.#settle(account, task)
+    return true
   }
 
   /** Applies the ledger effect and output of a task that has just reached a final status. */

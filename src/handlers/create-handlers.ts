@@ -7,11 +7,14 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import type { World } from '../domain/world.js'
 import { createTask, getTask, getUsage, routeMiss, type Outcome } from '../api/public-api.js'
 import { fail, type ApiResponse } from '../api/respond.js'
+import { durable } from '../api/durable-outcome.js'
 import { readBody } from './read-body.js'
 
 /** What the handlers need of the running fake: the current world (replaced on reset). */
 export interface WorldSource {
   readonly world: World
+  /** Resolves once the changes made so far are durable (`--state-mode durable`); absent: nothing to wait for. */
+  readonly commit?: () => Promise<void>
 }
 
 export interface HandlerOptions {
@@ -71,9 +74,9 @@ export function createHandlers(source: WorldSource, options: HandlerOptions = {}
     http.post(`${base}/api/v1/task`, async ({ request }) => {
       const url = new URL(request.url)
       if (url.pathname.endsWith('/')) return undefined
-      const world = source.world
-      const body = await readBody(request, world.scenario.service.maxBodyBytes)
-      const outcome = createTask(world, { apiKey: apiKeyOf(request), origin: url.origin, contentType: request.headers.get('content-type'), body })
+      const body = await readBody(request, source.world.scenario.service.maxBodyBytes)
+      // The world as it is once the body is in: a reset while it arrived replaced the one before.
+      const outcome = await durable(source, createTask(source.world, { apiKey: apiKeyOf(request), origin: url.origin, contentType: request.headers.get('content-type'), body }))
       return settle(outcome, drop)
     }),
     http.get(`${base}/api/v1/account/usage`, ({ request }) => {

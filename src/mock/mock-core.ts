@@ -12,7 +12,8 @@ import { parseDuration } from '../domain/duration.js'
 import { Journal } from '../domain/journal.js'
 import type { Scenario } from '../domain/types.js'
 import { World } from '../domain/world.js'
-import { resolveScenario, type ScenarioInput, type ScenarioLibrary } from './resolve-scenario.js'
+import { isScenarioName, resolveScenario, type ScenarioInput, type ScenarioLibrary } from './resolve-scenario.js'
+import { rememberSource, sourceOf } from './scenario-source.js'
 
 export interface MockOptions {
   /**
@@ -44,6 +45,13 @@ export interface MockCore extends MockControl {
   readonly clock: MockClock
   /** Back to the scenario's start (or to a new scenario): accounts, tasks, counters and clock. */
   reset(scenario?: ScenarioInput): void
+  /** Calls `listener` with each world a reset makes (the state keeper follows them). */
+  onReset(listener: (world: World) => void): void
+  /**
+   * Set by `--state-mode durable`: resolves once every change made so far is on disk. A create
+   * is answered 202 only after it (src/server/public-door.ts, src/handlers/create-handlers.ts).
+   */
+  commit?: () => Promise<void>
 }
 
 const hosts = new WeakMap<MockCore, AdminHost>()
@@ -95,12 +103,17 @@ export function createMockCore(options: MockOptions = {}, library?: ScenarioLibr
   const build = (input: ScenarioInput | undefined): State => {
     const resolved = resolveScenario(input, undefined, library)
     const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
+    // The text an admin call loaded it from goes along, so `--state` can keep it (scenario-source.ts).
+    // (A bundled scenario's name is not its text: the state then keeps to the command line's scenario.)
+    const source = typeof input === 'string' && !(library !== undefined && isScenarioName(input)) ? input : sourceOf(resolved)
+    if (source !== null) rememberSource(scenario, source)
     const clock = makeClock(scenario, wallNow)
     const jumped = { ms: 0 }
     const journal = new Journal({ capacity: options.journalCapacity, now: () => clock.now(), wall: wallNow, jumps: () => jumped.ms })
     return { scenario, clock, jumped, world: new World(scenario, clock, { journal }) }
   }
   let state = build(options.scenario)
+  const resetListeners: Array<(world: World) => void> = []
   /** What the admin operations act on; its clock moves without checking its arguments (the operations check them). */
   const host = {
     get world() {
@@ -126,6 +139,7 @@ export function createMockCore(options: MockOptions = {}, library?: ScenarioLibr
     },
     reset(input?: ScenarioInput) {
       state = build(input ?? state.scenario)
+      for (const listener of resetListeners) listener(state.world)
     },
   }
   // In-process clock moves take the admin API's checks, so a mistake reads the same through either door.
@@ -143,6 +157,7 @@ export function createMockCore(options: MockOptions = {}, library?: ScenarioLibr
     },
     clock,
     reset: host.reset,
+    onReset: (listener) => void resetListeners.push(listener),
     ...createControl(host),
   }
   hosts.set(core, host)

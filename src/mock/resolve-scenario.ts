@@ -32,7 +32,7 @@ function isCompiled(value: object): value is Scenario {
 }
 
 /** A bare name (`happy-path`), as opposed to scenario text: a scenario is a mapping, so its text has a `:` or `{`. */
-function isName(text: string): boolean {
+export function isScenarioName(text: string): boolean {
   return /^[A-Za-z0-9][\w.-]*$/.test(text.trim())
 }
 
@@ -50,7 +50,7 @@ function fromLibrary(name: string, library: ScenarioLibrary): Scenario {
  */
 export function resolveScenario(input: ScenarioInput | undefined, source = '<scenario>', library?: ScenarioLibrary): Scenario {
   if (input === undefined) return library === undefined ? defaultScenario() : fromLibrary(DEFAULT_SCENARIO_NAME, library)
-  if (typeof input === 'string' && library !== undefined && isName(input)) return fromLibrary(input.trim(), library)
+  if (typeof input === 'string' && library !== undefined && isScenarioName(input)) return fromLibrary(input.trim(), library)
   if (typeof input !== 'string' && isCompiled(input)) return input
   const result = typeof input === 'string' ? parseScenario(input, source) : parseScenarioObject(input, source)
   if (!result.ok) throw new ScenarioInvalidError(result.errors)

@@ -36,6 +36,7 @@ export function compileScenario(file: ScenarioFile, fallbackName = 'scenario'): 
       timeoutAfterMs: service.timeout_after === null ? null : durationMs(service.timeout_after),
       limits: service.limits,
       maxBodyBytes: service.max_body_bytes,
+      maxInputBytes: service.max_input_bytes,
       maxTasks: service.max_tasks,
       rateLimitPerMinute: service.rate_limit?.per_minute ?? null,
       media: { audioSeconds: service.media.audio_seconds, maxAudioSeconds: service.media.max_audio_seconds },

@@ -21,6 +21,8 @@ export const DEFAULT_LIMITS: Limits = {
 }
 /** 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576
+/** 64 KiB: a create's input is stored with its task (and saved by --state), so it is capped well below a body. */
+export const DEFAULT_MAX_INPUT_BYTES = 65_536
 /** Tasks the fake stores at most (~1.7 KB each: about 1.7 GB at the cap); creates past it answer 503. */
 export const DEFAULT_MAX_TASKS = 1_000_000
 export const DEFAULT_AUTO_CLOCK_SPEED = 1

@@ -105,6 +105,9 @@ const serviceSchema = mapping(
     max_body_bytes: positiveInt()
       .default(defaults.DEFAULT_MAX_BODY_BYTES)
       .describe('Request bodies larger than this many bytes answer 413.'),
+    max_input_bytes: positiveInt()
+      .default(defaults.DEFAULT_MAX_INPUT_BYTES)
+      .describe("A create's input, as JSON, larger than this many bytes answers 400; each stored task holds its input."),
     max_tasks: positiveInt()
       .default(defaults.DEFAULT_MAX_TASKS)
       .describe('Tasks the fake stores at most; a create past it answers 503 and charges nothing. Tasks are never evicted.'),
@@ -142,6 +145,7 @@ const serviceSchema = mapping(
     timeout_after: defaults.DEFAULT_TIMEOUT_AFTER,
     limits: { ...LIMITS },
     max_body_bytes: defaults.DEFAULT_MAX_BODY_BYTES,
+    max_input_bytes: defaults.DEFAULT_MAX_INPUT_BYTES,
     max_tasks: defaults.DEFAULT_MAX_TASKS,
     rate_limit: null,
     media: { audio_seconds: null, max_audio_seconds: defaults.DEFAULT_MAX_AUDIO_SECONDS },

@@ -9,6 +9,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
 import { fail } from '../api/respond.js'
 import { checkingEnabled, offDocument } from '../openapi/test-mode.js'
+import { durable } from '../api/durable-outcome.js'
 import type { WorldSource } from '../handlers/create-handlers.js'
 import { originOf, publicRoute } from './public-route.js'
 import { readNodeBody } from './read-node-body.js'
@@ -35,10 +36,10 @@ function checkedSend(source: WorldSource): Send {
 }
 
 async function create(source: WorldSource, req: IncomingMessage, res: ServerResponse, origin: string, send: Send): Promise<void> {
-  const world = source.world
-  const body = await readNodeBody(req, world.scenario.service.maxBodyBytes)
-  const outcome = createTask(world, { apiKey: apiKeyOf(req), origin, contentType: req.headers['content-type'] ?? null, body })
-  send(req, res, outcome)
+  const body = await readNodeBody(req, source.world.scenario.service.maxBodyBytes)
+  // The world as it is once the body is in: a reset while it arrived replaced the one before.
+  const created = createTask(source.world, { apiKey: apiKeyOf(req), origin, contentType: req.headers['content-type'] ?? null, body })
+  send(req, res, source.commit === undefined ? created : await durable(source, created))
 }
 
 export function createPublicDoor(source: WorldSource, fallback: RequestListener): RequestListener {

@@ -29,6 +29,8 @@ export interface ServerOptions extends MockOptions {
    * On a host that is not a loopback address the admin API stays closed without one.
    */
   adminToken?: string
+  /** Runs before the server listens (e.g. `--state` restores and saves the world): no request sees the world before it. */
+  prepare?: (mock: MockCore) => Promise<void>
   /** Request timeouts and the connection cap (defaults: DEFAULT_TRANSPORT_LIMITS). */
   limits?: Partial<TransportLimits>
   /**
@@ -103,6 +105,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Node binds every interface for an empty host: refused, since it would expose the fake by accident.
   if (host === '') throw new RangeError('startServer: host must not be empty; use 127.0.0.1 (the default), or 0.0.0.0 for every interface')
   const mock = createMockCore(options, bundledLibrary)
+  await options.prepare?.(mock)
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
   const limits = transportLimits(options.limits)
   // CORS in front of both the node:http door and express (which then leaves it to this one).

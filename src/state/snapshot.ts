@@ -4,10 +4,11 @@
  * invariant) before it changes anything, then swaps everything in at once.
  */
 import { ledgerViolations } from '../domain/ledger.js'
-import { clipsOf, type TaskOutput } from '../domain/outputs.js'
+import type { TaskOutput } from '../domain/outputs.js'
 import { hash53 } from '../domain/random.js'
 import type { Scenario } from '../domain/types.js'
 import type { Account, Task, World } from '../domain/world.js'
+import { sourceOf } from '../mock/scenario-source.js'
 import { STATE_FORMAT, STATE_VERSION, stateFileSchema, type StateFile } from './state-schema.js'
 
 /** A hash of everything the scenario says, so a state saved under another scenario is refused. */
@@ -20,15 +21,26 @@ export function scenarioFingerprint(scenario: Scenario): string {
   return hash53(text).toString(16).padStart(14, '0')
 }
 
-export function snapshotWorld(world: World, savedAt: Date): StateFile {
+/** The snapshot's header: everything but accounts and tasks, copied now. */
+export function snapshotHeader(world: World, savedAt: Date, logSeq = 0): Omit<StateFile, 'accounts' | 'tasks'> {
   return {
     format: STATE_FORMAT,
     version: STATE_VERSION,
-    scenario: { name: world.scenario.name, fingerprint: scenarioFingerprint(world.scenario) },
+    scenario: { name: world.scenario.name, fingerprint: scenarioFingerprint(world.scenario), source: sourceOf(world.scenario) },
     saved_at: savedAt.toISOString(),
     clock: world.clock.now(),
+    epoch: world.epoch,
+    log_seq: logSeq,
+    incarnations: [...world.incarnations()].map(([apiKey, count]) => ({ apiKey, count })),
     counters: world.counters(),
     rate_windows: [...world.rateWindows].map(([apiKey, window]) => ({ apiKey, ...window })),
+  }
+}
+
+/** The whole world as one value (tests; the state file is written in lines by snapshot-writer.ts). */
+export function snapshotWorld(world: World, savedAt: Date): StateFile {
+  return {
+    ...snapshotHeader(world, savedAt),
     accounts: [...world.accounts.values()].map((account) => ({
       apiKey: account.apiKey,
       ledger: { ...account.ledger },
@@ -39,7 +51,7 @@ export function snapshotWorld(world: World, savedAt: Date): StateFile {
   }
 }
 
-export type RestoreResult = { ok: true; tasks: number; accounts: number } | { ok: false; message: string }
+export type RestoreResult = { ok: true; tasks: number; accounts: number; epoch: number; logSeq: number } | { ok: false; message: string }
 
 function crossCheck(world: World, file: StateFile): string | null {
   const fingerprint = scenarioFingerprint(world.scenario)
@@ -74,30 +86,22 @@ export function restoreWorld(world: World, clock: { set(ms: number): void }, val
   const problem = crossCheck(world, file)
   if (problem !== null) return { ok: false, message: problem }
 
-  const accounts = new Map<string, Account>()
-  for (const saved of file.accounts) {
-    accounts.set(saved.apiKey, { apiKey: saved.apiKey, ledger: { ...saved.ledger }, events: saved.events, clips: new Set(saved.clips), unfinished: new Set() })
-  }
-  const tasks = new Map<string, Task>()
-  for (const saved of file.tasks) {
-    const task = { ...saved, output: saved.output as TaskOutput | null } as Task
-    tasks.set(task.id, task)
-    if (task.position.completedAt === null) accounts.get(task.apiKey)!.unfinished.add(task)
-  }
-
+  const accounts: Account[] = file.accounts.map((saved) => ({
+    apiKey: saved.apiKey,
+    ledger: { ...saved.ledger },
+    events: saved.events,
+    clips: new Set(saved.clips),
+    unfinished: new Set<Task>(),
+  }))
+  const tasks = file.tasks.map((saved) => ({ ...saved, output: saved.output as TaskOutput | null }) as Task)
   clock.set(file.clock)
-  world.accounts.clear()
-  for (const [key, account] of accounts) world.accounts.set(key, account)
-  world.tasks.clear()
-  world.clipIndex.clear()
-  for (const [id, task] of tasks) {
-    world.tasks.set(id, task)
-    for (const clip of task.output === null ? [] : clipsOf(task.output)) {
-      world.clipIndex.set(clip.id, { taskId: id, apiKey: task.apiKey, duration: clip.duration })
-    }
-  }
-  world.rateWindows.clear()
-  for (const { apiKey, openedAt, admitted } of file.rate_windows) world.rateWindows.set(apiKey, { openedAt, admitted })
-  world.restoreCounters(file.counters)
-  return { ok: true, tasks: tasks.size, accounts: accounts.size }
+  world.restore({
+    accounts,
+    tasks,
+    rateWindows: file.rate_windows.map(({ apiKey, openedAt, admitted }) => [apiKey, { openedAt, admitted }] as [string, { openedAt: number; admitted: number }]),
+    counters: file.counters,
+    incarnations: file.incarnations.map(({ apiKey, count }) => [apiKey, count] as [string, number]),
+    epoch: file.epoch,
+  })
+  return { ok: true, tasks: tasks.length, accounts: accounts.length, epoch: file.epoch, logSeq: file.log_seq }
 }

@@ -6,7 +6,8 @@ import { z } from 'zod'
 import { TASK_STATUSES, TASK_TYPES, MUSIC_MODES } from '../domain/types.js'
 
 export const STATE_FORMAT = 'audio-task-mock/state'
-export const STATE_VERSION = 1
+/** 2: JSON lines (a header, then accounts, their events and clips, and tasks, one record a line). 1: one JSON document. */
+export const STATE_VERSION = 2
 
 const count = z.number().int().min(0)
 const instant = z.number().int()
@@ -50,10 +51,21 @@ export const savedAccount = z.strictObject({
 
 export const stateFileSchema = z.strictObject({
   format: z.literal(STATE_FORMAT),
-  version: z.literal(STATE_VERSION),
-  scenario: z.strictObject({ name: z.string(), fingerprint: z.string() }),
+  version: z.union([z.literal(1), z.literal(STATE_VERSION)]),
+  scenario: z.strictObject({
+    name: z.string(),
+    fingerprint: z.string(),
+    /** The scenario's text when it was loaded through the admin API (PUT /__admin/scenario); null: the command line's. */
+    source: z.string().nullable().default(null),
+  }),
   saved_at: z.string(),
   clock: instant,
+  /** The boot epoch the world was saved in (decision 012); the next start uses epoch + 1. */
+  epoch: count.default(0),
+  /** The last change of the durable log this snapshot includes (decision 013). */
+  log_seq: count.default(0),
+  /** Per key, how many times its account was removed or reset. */
+  incarnations: z.array(z.strictObject({ apiKey: z.string(), count: count })).default([]),
   counters: z.strictObject({
     rules: z.strictObject({ matched: z.array(count), taken: z.array(count) }),
     faults: z.strictObject({ matched: z.array(count), fired: z.array(count) }),
@@ -64,3 +76,7 @@ export const stateFileSchema = z.strictObject({
 })
 
 export type StateFile = z.infer<typeof stateFileSchema>
+
+/** The header line of a version-2 file: everything but accounts and tasks. */
+export const headerSchema = stateFileSchema.omit({ accounts: true, tasks: true })
+export type StateHeader = z.input<typeof headerSchema>

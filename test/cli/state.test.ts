@@ -24,7 +24,10 @@ describe('--state FILE', () => {
     await fetch(`${first.url}/__admin/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"by":"5s"}' })
     const saved = ((await (await fetch(`${first.url}/__admin/clock`)).json()) as { now: string }).now
     await stop(first)
-    expect(JSON.parse(await readFile(state, 'utf8'))).toMatchObject({ format: 'audio-task-mock/state', tasks: [{ id }] })
+    const lines = (await readFile(state, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>)
+    expect(lines[0]!['header']).toMatchObject({ format: 'audio-task-mock/state', version: 2 })
+    expect(lines.filter((line) => 'task' in line).map((line) => line['task'].id)).toEqual([id])
+    expect(lines.at(-1)).toEqual({ end: { accounts: 4, tasks: 1 } })
 
     const second = await startCli(['--port', '0', '--state', state])
     expect(second.output()).toContain(`restored 4 accounts and 1 tasks from ${state}`)

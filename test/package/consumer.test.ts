@@ -63,6 +63,27 @@ describe('in a consumer project', () => {
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)
   }, 60_000)
 
+  it('wraps a command: npx audio-task-mock run -- CMD gives it the URL, passes its exit code on and leaves no server', async () => {
+    // The command reads usage through the fake, prints the port, and exits 7: run must exit 7 too.
+    const command = [
+      "const url = process.env.AUDIO_TASK_MOCK_URL;",
+      "const r = await fetch(url + '/api/v1/account/usage', { headers: { 'x-api-key': 'demo-key' } });",
+      "const body = await r.json();",
+      "console.log('PORT=' + new URL(url).port + ' STATUS=' + r.status + ' TOPPED=' + body.data.credits_topped_up);",
+      'process.exit(7)',
+    ].join(' ')
+    const result = await consumer.run('npx', ['--no-install', 'audio-task-mock', 'run', '--', 'node', '--input-type=module', '-e', command])
+    expect(result.code, result.output).toBe(7)
+    const seen = /PORT=(\d+) STATUS=200 TOPPED=1000/.exec(result.stdout)
+    expect(seen, result.output).not.toBeNull()
+    // Nothing listens there any more: the fake stopped with the command.
+    const after = await fetch(`http://127.0.0.1:${seen![1]}/__admin/health`).then(
+      () => 'answered',
+      () => 'refused',
+    )
+    expect(after).toBe('refused')
+  }, 60_000)
+
   it('generates a typed client from the /openapi.json the fake serves', async () => {
     const server = await consumer.run('node', ['--input-type=module', '-e', GENERATE_CLIENT], { timeoutMs: 120_000 })
     expectOk(server)

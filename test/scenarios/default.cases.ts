@@ -44,7 +44,7 @@ export function cases(): void {
 
   it('gives the README walkthrough its answers: the same id, four reads to success, 10 s per request', async () => {
     const created = await fake.create('demo-key', bodies.music('a calm lofi beat for studying'))
-    expect(created.json.data).toMatchObject({ task_id: 'a9e9744b-9af8-4cb9-9846-3e6d14ac86e8', credits_charged: 10, created_at: '2026-01-01T00:00:10.000Z' })
+    expect(created.json.data).toMatchObject({ task_id: 'eb9ac3e6-fcba-471c-bfdb-6ff18e528b16', credits_charged: 10, created_at: '2026-01-01T00:00:10.000Z' })
     const seen = []
     for (let i = 0; i < 4; i++) seen.push((await fake.read('demo-key', created.json.data.task_id)).json.data)
     expect(seen.map((task) => task.status)).toEqual(['pending', 'running', 'running', 'success'])

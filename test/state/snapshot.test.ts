@@ -63,7 +63,7 @@ describe('state snapshot', () => {
     const { mock, ids } = busyMock()
     const saved = JSON.parse(JSON.stringify(snapshotWorld(mock.world, new Date(0)))) as unknown
     const fresh = createMock({ scenario: SCENARIO })
-    expect(restoreWorld(fresh.world, { set: (ms) => void fresh.clock.set(ms) }, saved)).toEqual({ ok: true, tasks: 4, accounts: 2 })
+    expect(restoreWorld(fresh.world, { set: (ms) => void fresh.clock.set(ms) }, saved)).toMatchObject({ ok: true, tasks: 4, accounts: 2 })
     expect(futureOf(fresh, ids)).toEqual(futureOf(mock, ids))
   })
 
