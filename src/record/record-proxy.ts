@@ -5,7 +5,7 @@
  * the timeout) as JSON `{code, message}` and goes on recording: nothing seen so far is lost.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listen } from '../server/listen.js'
 import { Recording, type Exchange } from './recording.js'
 import type { Upstream } from './upstream-url.js'
 import { writeScenario } from './write-scenario.js'
@@ -173,16 +173,9 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     })
   })
   const host = options.host ?? '127.0.0.1'
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
+  const url = await listen(server, options.port ?? 0, host)
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url,
     recording,
     yaml,
     close: (graceMs = 5_000) =>

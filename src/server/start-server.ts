@@ -5,7 +5,6 @@
  */
 import { createServer, STATUS_CODES, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
-import type { AddressInfo } from 'node:net'
 import { isLoopback } from '../admin/admin-auth.js'
 import type { MockControl } from '../admin/control.js'
 import { bundledLibrary } from '../mock/bundled-scenarios.js'
@@ -13,6 +12,7 @@ import { adminHostOf, createMockCore, type MockClock, type MockCore, type MockOp
 import type { ScenarioInput } from '../mock/resolve-scenario.js'
 import { createCors, withCors, type CorsOptions } from './cors.js'
 import { lazyApp } from './lazy-app.js'
+import { listen } from './listen.js'
 import { createPublicDoor } from './public-door.js'
 import { requireHost } from './require-host.js'
 import { requestTimeoutMessage, serverTimeouts, transportLimits, type TransportLimits } from './transport-limits.js'
@@ -126,17 +126,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (closing) afterQuiet(() => activity, () => server.closeIdleConnections())
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
-  const shown = host.includes(':') ? `[${host}]` : host
+  const url = await listen(server, options.port ?? 0, host)
   return {
-    url: `http://${shown}:${port}`,
+    url,
     mock,
     server,
     clock: mock.clock,
