@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { constants } from 'node:os'
 import { parseServeArgs, serveFlagsHelp } from './serve-options.js'
 import { startFake, type Log } from './start-fake.js'
+import { watchForOrphaning } from './orphan-watch.js'
 
 /** The variable that carries the fake's base URL to COMMAND. */
 export const URL_ENV = 'AUDIO_TASK_MOCK_URL'
@@ -99,6 +100,8 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   }
   process.on('SIGTERM', forward)
   process.on('SIGINT', forward)
+  // Under npx, npm's SIGTERM stops at the shell between them: treat the shell's death as that signal.
+  const unwatch = watchForOrphaning(() => forward('SIGTERM'), { env: process.env })
 
   const first = await Promise.race([ended, fake.died.then((error) => ({ died: error }))])
   let result: Ended
@@ -117,6 +120,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     stderrLog.error(`audio-task-mock run: cannot run ${JSON.stringify(command[0])}: ${reason}`)
   }
   clearTimeout(killTimer)
+  unwatch()
   process.off('SIGTERM', forward)
   process.off('SIGINT', forward)
   process.off('exit', killOnExit)

@@ -3,6 +3,7 @@
  * (in-flight requests finish, the state is saved) and exits 0.
  */
 import { readFile } from 'node:fs/promises'
+import { watchForOrphaning } from './orphan-watch.js'
 import { parseServeArgs } from './serve-options.js'
 import { startFake, type Fake, type Log } from './start-fake.js'
 
@@ -32,16 +33,16 @@ export async function serveCommand(argv: readonly string[], usage: string): Prom
   // find Node's default handler (exit without saving the state). One that comes earlier waits.
   let fake: Fake | null = null
   let requested: string | null = null
-  const stop = (signal: string): void => {
+  const stop = (why: string): void => {
     if (fake === null) {
-      requested = signal
+      requested = why
       return
     }
-    consoleLog.info(`audio-task-mock: ${signal} received, closing`)
+    consoleLog.info(`audio-task-mock: ${why}, closing`)
     void fake.stop().then(() => process.exit(0))
   }
-  const onTerm = (): void => stop('SIGTERM')
-  const onInt = (): void => stop('SIGINT')
+  const onTerm = (): void => stop('SIGTERM received')
+  const onInt = (): void => stop('SIGINT received')
   process.once('SIGTERM', onTerm)
   process.once('SIGINT', onInt)
   const started = await startFake(parsed.options, consoleLog)
@@ -52,6 +53,7 @@ export async function serveCommand(argv: readonly string[], usage: string): Prom
   }
   fake = started.fake
   if (requested !== null) stop(requested)
+  watchForOrphaning(() => stop('its launcher (npm) exited without passing a signal on'), { env: process.env })
   void fake.died.then((error) => {
     consoleLog.error(`audio-task-mock: the server stopped: ${error.message}`)
     process.exit(1)

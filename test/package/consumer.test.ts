@@ -3,9 +3,11 @@
 // @types/express), run with vitest in-process (the consumer's msw) and over HTTP, and a typed
 // client generated from the fake's /openapi.json. Slow (a build and an npm install): about a
 // minute with a warm npm cache. The consumer's files are test/package/consumer/.
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { portClosed } from '../support/process-checks.js'
 import { prepareConsumer, type ConsumerProject, type RunResult } from './consumer-project.js'
 
 let consumer: ConsumerProject
@@ -82,6 +84,33 @@ describe('in a consumer project', () => {
       () => 'refused',
     )
     expect(after).toBe('refused')
+  }, 60_000)
+
+  it('stops with npx: SIGTERM to `npx audio-task-mock` (a CI job\'s kill $!) leaves no server behind', async () => {
+    const npx = spawn('npx', ['--no-install', 'audio-task-mock', '--port', '0'], { cwd: consumer.dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      let output = ''
+      const url = await new Promise<string>((resolve, reject) => {
+        const onData = (chunk: Buffer): void => {
+          output += chunk.toString()
+          const ready = /listening on (http:\/\/\S+)/.exec(output)
+          if (ready) resolve(ready[1]!)
+        }
+        npx.stdout.on('data', onData)
+        npx.stderr.on('data', onData)
+        npx.once('exit', () => reject(new Error(`npx exited before the server was ready:\n${output}`)))
+      })
+      const exited = new Promise((resolve) => npx.once('exit', resolve))
+      npx.kill('SIGTERM')
+      await exited
+      expect(await portClosed(url, 5_000), `${url} still answers after npx exited:\n${output}`).toBe(true)
+    } finally {
+      try {
+        process.kill(-npx.pid!, 'SIGKILL') // whatever happened, nothing of this test outlives it
+      } catch {
+        // the group is gone already
+      }
+    }
   }, 60_000)
 
   it('generates a typed client from the /openapi.json the fake serves', async () => {

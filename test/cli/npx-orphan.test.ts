@@ -1,0 +1,57 @@
+/**
+ * `npx audio-task-mock` under a CI job's `kill $!`: npx runs the bin through `sh -c`, passes
+ * SIGTERM to that shell, and Debian's dash dies without passing it on. The server must not stay
+ * behind holding its port: launched by npm (npm_command set), it stops when its parent goes.
+ * This reproduces npx's process tree directly (sh -c around the built bin, npm's environment).
+ */
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { afterEach, expect, it } from 'vitest'
+import { portClosed } from '../support/process-checks.js'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+let group: number | undefined
+
+afterEach(() => {
+  if (group === undefined) return
+  try {
+    process.kill(-group, 'SIGKILL')
+  } catch {
+    // the group is already gone: nothing was left behind
+  }
+})
+
+function launch(env: NodeJS.ProcessEnv) {
+  const shell = spawn('sh', ['-c', 'node dist/bin/audio-task-mock.js --port 0'], { cwd: ROOT, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  group = shell.pid
+  let output = ''
+  const exited = new Promise<void>((resolve) => shell.once('exit', () => resolve()))
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString()
+      const ready = /listening on (http:\/\/\S+)/.exec(output)
+      if (ready) resolve(ready[1]!)
+    }
+    shell.stdout.on('data', onData)
+    shell.stderr.on('data', onData)
+    void exited.then(() => reject(new Error(`exited before the server was ready:\n${output}`)))
+  })
+  return { shell, url, exited, output: () => output }
+}
+
+it('stops the server when the shell npx started it under dies of SIGTERM', async () => {
+  const started = launch({ ...process.env, npm_command: 'exec' })
+  const url = await started.url
+  started.shell.kill('SIGTERM') // what npm does with its own SIGTERM
+  await started.exited
+  expect(await portClosed(url, 5_000), `${url} still answers after its launcher died:\n${started.output()}`).toBe(true)
+}, 60_000)
+
+it('keeps serving when it was not launched by npm (a direct start outlives its shell, as users expect of nohup)', async () => {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')))
+  const started = launch(env)
+  const url = await started.url
+  started.shell.kill('SIGTERM')
+  await started.exited
+  expect(await portClosed(url, 1_500)).toBe(false)
+}, 60_000)
