@@ -5,6 +5,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { describe, expect, it } from 'vitest'
+import { joinChunks } from '../../src/media/media-body.js'
 import { wavByteLength, wavBytes, wavChunks } from '../../src/media/wav.js'
 
 const GOLDEN: Array<[seconds: number, seed: number, sampleRate: number, sha256: string]> = [
@@ -16,17 +17,6 @@ const GOLDEN: Array<[seconds: number, seed: number, sampleRate: number, sha256: 
   [37.3, 4294967295, 8000, '7d6be04f01687fef90cdf6632b70be38c1767812618fd72cd1cc96b37bf2ffb6'],
 ]
 
-function joined(chunks: Iterable<Uint8Array>): Uint8Array {
-  const list = [...chunks]
-  const out = new Uint8Array(list.reduce((sum, chunk) => sum + chunk.byteLength, 0))
-  let at = 0
-  for (const chunk of list) {
-    out.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return out
-}
-
 describe('wav bytes and chunks', () => {
   it.each(GOLDEN)('%ss, seed %s, %s Hz: the same bytes as before', (seconds, seed, sampleRate, hash) => {
     expect(bytesToHex(sha256(wavBytes({ seconds, seed, sampleRate })))).toBe(hash)
@@ -37,7 +27,7 @@ describe('wav bytes and chunks', () => {
       const chunks = [...wavChunks({ seconds, seed, sampleRate }, size)]
       expect(chunks.slice(0, -1).every((chunk) => chunk.byteLength === size)).toBe(true)
       expect(chunks.at(-1)!.byteLength).toBeLessThanOrEqual(size)
-      const bytes = joined(chunks)
+      const bytes = joinChunks([...chunks])
       expect(bytes.byteLength).toBe(wavByteLength({ seconds, seed, sampleRate }))
       expect(bytesToHex(sha256(bytes))).toBe(hash)
     }
