@@ -37,6 +37,7 @@ const modules = await build({
   // The package's dependencies are installed beside it: the chunks hold only our code, never a
   // second copy of express, msw or zod (docs/decisions/018).
   packages: 'external',
+  plugins: [startUpShims()],
   write: false,
   logLevel: 'warning',
 })
@@ -71,6 +72,45 @@ await build({
 
 await warmUp()
 writeMissingCaches(OUT, [LAUNCHER])
+
+/**
+ * Two dependencies the start path imports are swapped in the CLI only (the library keeps them;
+ * docs/decisions/032):
+ * - `@noble/hashes/sha2.js` (ES modules: loading it starts Node's ES module loader, ~15% of the
+ *   dependencies' start-up) gives `sha256` from `node:crypto`, the same bytes; its other exports
+ *   are loaded from the real module when first used.
+ * - `@faker-js/faker/locale/en` is loaded when one of its exports is first read, not at start-up:
+ *   only a task's first success needs it.
+ */
+function startUpShims() {
+  const shims = {
+    '@noble/hashes/sha2.js': (names) =>
+      names
+        .map((name) =>
+          name === 'sha256'
+            ? `  sha256: { enumerable: true, value: (bytes) => { const h = require('node:crypto').createHash('sha256'); h.update(bytes); return new Uint8Array(h.digest()) } },`
+            : `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`,
+        ),
+    '@faker-js/faker/locale/en': (names) => names.map((name) => `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`),
+  }
+  return {
+    name: 'start-up-shims',
+    setup(build) {
+      const filter = /^(@noble\/hashes\/sha2\.js|@faker-js\/faker\/locale\/en)$/
+      // The shim's own require of the real module stays external.
+      build.onResolve({ filter }, (args) => (args.namespace === 'start-up-shim' ? { path: args.path, external: true } : { path: args.path, namespace: 'start-up-shim' }))
+      build.onLoad({ filter: /.*/, namespace: 'start-up-shim' }, async (args) => {
+        // The export names are read from the installed module, so a new export is never missing.
+        const names = Object.keys(await import(args.path))
+        const lines = shims[args.path](names)
+        // CommonJS: esbuild reads a CommonJS module's exports where they are used, so a getter
+        // runs at the first use, not at import.
+        const contents = `let loaded\nconst real = () => (loaded ??= require(${JSON.stringify(args.path)}))\nmodule.exports = Object.defineProperties({}, {\n${lines.join('\n')}\n})\n`
+        return { contents, loader: 'js', resolveDir: process.cwd() }
+      })
+    },
+  }
+}
 
 /** Starts the built CLI with the cache writer on, walks it through the common paths, stops it. */
 async function warmUp() {
