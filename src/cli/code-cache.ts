@@ -19,7 +19,7 @@
  * A cached module is used only while its file is the one it was made from (size, mtime, ctime
  * and inode); V8 checks its own version, flags and the source length.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { createRequire, isBuiltin, Module } from 'node:module'
 import { homedir } from 'node:os'
@@ -341,6 +341,22 @@ export function cacheFileName(packageRoot: string, version: string): string {
   return `${version}-node${process.versions.node}-${key}.bin`
 }
 
+/**
+ * `mkdir -p` that gives up at the first directory it cannot make. Node's own recursive mkdir
+ * retries forever under /proc, where mkdir answers ENOENT below an existing directory.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = []
+  for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at)
+  for (const at of missing.reverse()) {
+    try {
+      mkdirSync(at)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
+}
+
 export function cacheStore(directories: readonly string[], fileName: string): CacheStore {
   return {
     read() {
@@ -359,7 +375,7 @@ export function cacheStore(directories: readonly string[], fileName: string): Ca
         // Another process starting at the same time writes its own temporary file; the last rename wins, whole.
         const temporary = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`
         try {
-          mkdirSync(dir, { recursive: true })
+          makeDirectory(dir)
           writeFileSync(temporary, data)
           renameSync(temporary, path)
           return path
