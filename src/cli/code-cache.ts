@@ -237,7 +237,7 @@ export function createChunkLoader(chunkDir: string, options: LoaderOptions = {})
     const script = compile(file, cachedData)
     const kind = cachedData === undefined ? 'missing' : script.cachedDataRejected === true ? 'rejected' : 'accepted'
     if (kind !== 'accepted') changed = true
-    use[kind].push(displayName(chunkDir, file))
+    use[kind].push(file)
     const remembered = fits && sameLayout ? entry.resolved : {}
     const resolved: Record<string, string | null> = {}
     loaded.set(file, { script, fingerprint, resolved })
@@ -270,7 +270,10 @@ export function createChunkLoader(chunkDir: string, options: LoaderOptions = {})
 
   return {
     load: (name) => loadFile(join(chunkDir, name), undefined),
-    cacheUse: () => ({ accepted: [...use.accepted], rejected: [...use.rejected], missing: [...use.missing] }),
+    cacheUse: () => {
+      const named = (files: string[]) => files.map((file) => displayName(chunkDir, file))
+      return { accepted: named(use.accepted), rejected: named(use.rejected), missing: named(use.missing) }
+    },
     stale: () => changed || old === undefined,
     writeCache() {
       if (store === null) return null
