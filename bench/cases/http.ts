@@ -101,10 +101,12 @@ async function preload(url: string, spec: BenchRequest, count: number): Promise<
   if (result.requests.total < count || failed > 0) throw new Error(`bench preload: ${result.requests.total} of ${count} requests sent, ${failed} failed`)
 }
 
-/** How many of `key`'s tasks the fake holds with `status`, from the admin task list's total. */
+/** How many of `key`'s tasks the fake holds with `status`: the admin task list's X-Total-Count. */
 async function countTasks(url: string, key: string, status: string): Promise<number> {
-  const page = await expectStatus(url, { method: 'GET', path: `/__admin/tasks?api_key=${key}&status=${status}&limit=1`, headers: {} }, 200)
-  return page.total as number
+  const reply = await send(url, { method: 'GET', path: `/__admin/tasks?api_key=${key}&status=${status}&limit=1`, headers: {} })
+  const total = reply.headers['x-total-count']
+  if (reply.status !== 200 || typeof total !== 'string') throw new Error(`GET /__admin/tasks answered ${reply.status} without X-Total-Count: ${reply.body}`)
+  return Number(total)
 }
 
 /**
