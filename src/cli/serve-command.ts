@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises'
 import { watchForOrphaning } from './orphan-watch.js'
 import { parseServeArgs } from './serve-options.js'
-import { startFake, type Fake, type Log } from './start-fake.js'
+import type { Log } from './log.js'
+import { startFake, type Fake } from './start-fake.js'
 
 /** Lines to stdout, mistakes to stderr. */
 export const consoleLog: Log = {
