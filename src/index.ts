@@ -47,8 +47,8 @@ export type { ScenarioInput } from './scenario/resolve-scenario.js'
 export { bundledScenario, bundledScenarioNames } from './mock/bundled-scenarios.js'
 
 // Record and replay: a proxy that writes what it saw as a scenario (mock.export() writes the fake's own history)
-export { startRecordProxy } from './record/record-proxy.js'
-export type { RecordProxy, RecordProxyOptions } from './record/record-proxy.js'
+export { startRecordProxy } from './proxy/record-proxy.js'
+export type { RecordProxy, RecordProxyOptions } from './proxy/record-proxy.js'
 export { parseUpstream } from './record/upstream-url.js'
 export type { Upstream } from './record/upstream-url.js'
 

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import { parseDuration } from '../domain/duration.js'
-import { startRecordProxy } from '../record/record-proxy.js'
+import { startRecordProxy } from '../proxy/record-proxy.js'
 import { ScenarioFile } from '../record/scenario-file.js'
 import { parseUpstream } from '../record/upstream-url.js'
 
