@@ -4,12 +4,13 @@
 export { createMock } from './mock/create-mock.js'
 export type { Mock, MockClock, MockOptions } from './mock/create-mock.js'
 export type { MockCore } from './mock/mock-core.js'
+export type { MockHandle } from './handle/mock-handle.js'
 export { startServer } from './server/start-server.js'
 export type { RunningServer, ServerOptions } from './server/start-server.js'
 export { createApp } from './server/create-app.js'
 export type { App, AppOptions } from './server/create-app.js'
 export { createHandlers } from './handlers/create-handlers.js'
-export type { HandlerOptions, WorldSource } from './handlers/create-handlers.js'
+export type { HandlerOptions } from './handlers/create-handlers.js'
 
 // The OpenAPI document (served at /openapi.json; checks and verify: 'audio-task-mock/verify')
 export { openApiDocument } from './openapi/document.js'
@@ -20,7 +21,6 @@ export { createOpenApiHandlers } from './handlers/openapi-handlers.js'
 export { createAdminHandlers } from './admin/admin-handlers.js'
 export { composeHandlers } from './handlers/compose-handlers.js'
 export type { ComposeOptions } from './handlers/compose-handlers.js'
-export type { AdminHost } from './admin/admin-routes.js'
 export { createAssetHandlers } from './handlers/asset-handlers.js'
 export { AdminError } from './admin/admin-error.js'
 export { ADMIN_TOKEN_ENV, adminGuard } from './admin/admin-auth.js'
@@ -41,14 +41,14 @@ export { maskKey } from './domain/mask.js'
 // Scenarios
 export { defaultScenario, formatScenarioError, loadScenarioFile, parseScenario, parseScenarioObject } from './scenario/index.js'
 export type { ScenarioError, ScenarioResult } from './scenario/index.js'
-export { ScenarioInvalidError } from './mock/resolve-scenario.js'
-export type { ScenarioInput } from './mock/resolve-scenario.js'
+export { ScenarioInvalidError } from './scenario/resolve-scenario.js'
+export type { ScenarioInput } from './scenario/resolve-scenario.js'
 // The bundled scenario library (scenarios/*.yaml; the files: 'audio-task-mock/scenarios/NAME.yaml')
 export { bundledScenario, bundledScenarioNames } from './mock/bundled-scenarios.js'
 
 // Record and replay: a proxy that writes what it saw as a scenario (mock.export() writes the fake's own history)
-export { startRecordProxy } from './record/record-proxy.js'
-export type { RecordProxy, RecordProxyOptions } from './record/record-proxy.js'
+export { startRecordProxy } from './proxy/record-proxy.js'
+export type { RecordProxy, RecordProxyOptions } from './proxy/record-proxy.js'
 export { parseUpstream } from './record/upstream-url.js'
 export type { Upstream } from './record/upstream-url.js'
 

@@ -10,7 +10,8 @@ import { readBody } from '../handlers/read-body.js'
 import { AdminError } from './admin-error.js'
 import { contentTypeRefusal, JSON_TYPES, SCENARIO_TYPES, untypedBodyRefusal } from './cross-site.js'
 import { pageHeaders, type Page } from './paging.js'
-import { adminRoutes, type AdminHost, type AdminRoute } from './admin-routes.js'
+import type { MockHandle } from '../handle/mock-handle.js'
+import { adminRoutes, type AdminRoute } from './admin-routes.js'
 
 /**
  * Admin bodies (scenarios included) may be this large. Parsing a scenario holds the server's one
@@ -70,7 +71,7 @@ export interface AdminHandlerOptions {
   typedBodies?: boolean
 }
 
-export function createAdminHandlers(host: AdminHost, options: AdminHandlerOptions = {}): HttpHandler[] {
+export function createAdminHandlers(host: MockHandle, options: AdminHandlerOptions = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
   const guard = options.guard ?? OPEN
   const typed = options.typedBodies === true

@@ -6,7 +6,8 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import { getAsset, type AssetKind, type AssetOutcome } from '../api/asset-api.js'
 import { fail } from '../api/respond.js'
-import { toResponse, type HandlerOptions, type WorldSource } from './create-handlers.js'
+import type { MockHandle } from '../handle/mock-handle.js'
+import { toResponse, type HandlerOptions } from './create-handlers.js'
 
 const EXTENSION: Record<AssetKind, string> = { audio: '.wav', image: '.png' }
 
@@ -19,7 +20,7 @@ async function settle(outcome: AssetOutcome, head: boolean, drop: () => Response
   return new HttpResponse(head ? null : body.stream(), { status: 200, headers })
 }
 
-export function createAssetHandlers(source: WorldSource, options: HandlerOptions = {}): HttpHandler[] {
+export function createAssetHandlers(source: Pick<MockHandle, 'world' | 'commit'>, options: HandlerOptions = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
   const drop = options.drop ?? (() => HttpResponse.error())
   const serve =

@@ -7,12 +7,12 @@
  */
 import { getResponse, http, HttpResponse, type HttpHandler } from 'msw'
 import { checkingEnabled, offDocument } from '../openapi/test-mode.js'
-import type { WorldSource } from './create-handlers.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 
 export { CHECK_RESPONSES_ENV, responseViolations, type Violation } from './response-violations.js'
 
 /** `handlers` as they are, or, in test mode, behind one handler that checks what they answer under /api/. */
-export function checkResponses(source: WorldSource, handlers: HttpHandler[], options: { baseUrl?: string } = {}): HttpHandler[] {
+export function checkResponses(source: Pick<MockHandle, 'world' | 'commit'>, handlers: HttpHandler[], options: { baseUrl?: string } = {}): HttpHandler[] {
   if (!checkingEnabled()) return handlers
   const base = options.baseUrl?.replace(/\/+$/, '')
   // A regular expression, not a path pattern: msw decodes a pattern's parameters, which throws on a

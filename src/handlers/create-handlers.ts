@@ -4,18 +4,11 @@
  * @mswjs/http-middleware). Each is parse → api call → respond.
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
-import type { World } from '../domain/world.js'
 import { createTask, getTask, getUsage, routeMiss, type Outcome } from '../api/public-api.js'
 import { fail, type ApiResponse } from '../api/respond.js'
 import { durable } from '../api/durable-outcome.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import { readBody } from './read-body.js'
-
-/** What the handlers need of the running fake: the current world (replaced on reset). */
-export interface WorldSource {
-  readonly world: World
-  /** Resolves once the changes made so far are durable (`--state-mode durable`); absent: nothing to wait for. */
-  readonly commit?: () => Promise<void>
-}
 
 export interface HandlerOptions {
   /** Serve only this origin (e.g. `https://audio.example.test`); default: any origin. */
@@ -49,7 +42,7 @@ function isOurs(url: string, base: string, pathname: string): boolean {
 
 const apiKeyOf = (request: Request): string | null => request.headers.get('x-api-key')
 
-export function createHandlers(source: WorldSource, options: HandlerOptions = {}): HttpHandler[] {
+export function createHandlers(source: Pick<MockHandle, 'world' | 'commit'>, options: HandlerOptions = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
   const drop = options.drop ?? (() => HttpResponse.error())
   return [

@@ -8,7 +8,7 @@ import type { ComposeOptions } from '../handlers/compose-handlers.js'
 import { BUNDLED_SCENARIO_TEXTS } from '../scenario/bundled-texts.js'
 import type { MockOptions } from './mock-core.js'
 import { mockWithHandlers, type Mock } from './mock-with-handlers.js'
-import type { ScenarioLibrary } from './resolve-scenario.js'
+import type { ScenarioLibrary } from '../scenario/resolve-scenario.js'
 
 export type { MockClock, MockCore, MockOptions } from './mock-core.js'
 export type { Mock } from './mock-with-handlers.js'

@@ -7,7 +7,7 @@ import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.j
 import { ManualClock } from '../domain/clock.js'
 import type { ServiceConfig } from '../domain/types.js'
 import { World } from '../domain/world.js'
-import { resolveScenario } from '../mock/resolve-scenario.js'
+import { resolveScenario } from '../scenario/resolve-scenario.js'
 
 export interface Example {
   summary: string

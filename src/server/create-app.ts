@@ -7,7 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { createMiddleware } from '@mswjs/http-middleware'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
-import type { AdminHost } from '../admin/admin-routes.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
 import { fail, internalError, type ApiResponse } from '../api/respond.js'
 import { hostProblem } from './host-header.js'
@@ -70,7 +70,7 @@ export interface AppOptions {
 }
 
 /** The app for a fake (a `Mock`): public API, media files and `/__admin`, from the same handlers as in-process. */
-export function createApp(source: AdminHost, options: AppOptions = {}): App {
+export function createApp(source: MockHandle, options: AppOptions = {}): App {
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')

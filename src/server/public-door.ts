@@ -10,7 +10,7 @@ import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.j
 import { fail } from '../api/respond.js'
 import { checkingEnabled, offDocument } from '../openapi/test-mode.js'
 import { durable } from '../api/durable-outcome.js'
-import type { WorldSource } from '../handlers/create-handlers.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import { originOf, publicRoute } from './public-route.js'
 import { readNodeBody } from './read-node-body.js'
 import { writeInternalError, writeOutcome } from './write-outcome.js'
@@ -23,7 +23,7 @@ function apiKeyOf(req: IncomingMessage): string | null {
 type Send = (req: IncomingMessage, res: ServerResponse, outcome: Outcome) => void
 
 /** Test mode (AUDIO_TASK_MOCK_CHECK_RESPONSES=1): each answer is checked against the OpenAPI document first. */
-function checkedSend(source: WorldSource): Send {
+function checkedSend(source: Pick<MockHandle, 'world' | 'commit'>): Send {
   return (req, res, outcome) => {
     if (outcome.drop) return writeOutcome(req, res, outcome)
     const { status, headers, body } = outcome.response
@@ -35,14 +35,14 @@ function checkedSend(source: WorldSource): Send {
   }
 }
 
-async function create(source: WorldSource, req: IncomingMessage, res: ServerResponse, origin: string, send: Send): Promise<void> {
+async function create(source: Pick<MockHandle, 'world' | 'commit'>, req: IncomingMessage, res: ServerResponse, origin: string, send: Send): Promise<void> {
   const body = await readNodeBody(req, source.world.scenario.service.maxBodyBytes)
   // The world as it is once the body is in: a reset while it arrived replaced the one before.
   const created = createTask(source.world, { apiKey: apiKeyOf(req), origin, contentType: req.headers['content-type'] ?? null, body })
   send(req, res, source.commit === undefined ? created : await durable(source, created))
 }
 
-export function createPublicDoor(source: WorldSource, fallback: RequestListener): RequestListener {
+export function createPublicDoor(source: Pick<MockHandle, 'world' | 'commit'>, fallback: RequestListener): RequestListener {
   const send: Send = checkingEnabled() ? checkedSend(source) : writeOutcome
   return (req, res) => {
     const route = publicRoute(req.method, req.url)

@@ -8,8 +8,8 @@ import type { Duplex } from 'node:stream'
 import { isLoopback } from '../admin/admin-auth.js'
 import type { MockControl } from '../admin/control.js'
 import { bundledLibrary } from '../mock/bundled-scenarios.js'
-import { adminHostOf, createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
-import type { ScenarioInput } from '../mock/resolve-scenario.js'
+import { createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
+import type { ScenarioInput } from '../scenario/resolve-scenario.js'
 import { createCors, withCors, type CorsOptions } from './cors.js'
 import { lazyApp } from './lazy-app.js'
 import { listen } from './listen.js'
@@ -110,7 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const limits = transportLimits(options.limits)
   // CORS in front of both the node:http door and express (which then leaves it to this one).
   const cors = createCors(options.cors)
-  const app = lazyApp(adminHostOf(mock), { admin, cors: false })
+  const app = lazyApp(mock, { admin, cors: false })
   const server = createServer({ requireHostHeader: false, ...serverTimeouts(limits) }, requireHost(withCors(cors, createPublicDoor(mock, app))))
   server.maxConnections = limits.maxConnections
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, limits))
