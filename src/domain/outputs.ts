@@ -5,9 +5,22 @@
  * Asset URLs are stored as paths (`/assets/...`) and made absolute when a response is
  * rendered, with the origin the client used: the fake serves these files itself.
  */
+import type { Faker } from '@faker-js/faker'
 // The English build only: the package's main entry loads every locale (~140 ms at start-up, measured).
-import { faker } from '@faker-js/faker/locale/en'
+import { faker as sharedFaker } from '@faker-js/faker/locale/en'
+import { mersenneRandomizer } from './mersenne.js'
 import type { MusicMode, TaskType } from './types.js'
+
+/**
+ * A private faker instance (decision 031): seeding the shared `faker` changed the sequence of an
+ * in-process user who seeds it for their own data. Faker exports its class and locale data only
+ * from the main entry, which loads every locale, so the class and the English data (English over
+ * the base locale, already merged) are taken from the English build's instance. Its randomizer
+ * gives faker's own sequences, with less work per seed.
+ */
+const FakerClass = sharedFaker.constructor as new (options: ConstructorParameters<typeof Faker>[0]) => Faker
+const randomizer = mersenneRandomizer()
+const faker = new FakerClass({ locale: sharedFaker.rawDefinitions, randomizer })
 
 export interface Clip {
   id: string
@@ -79,7 +92,7 @@ function result(request: OutputRequest): unknown[] {
 
 /** The generated output of a successful task. */
 export function generateOutput(request: OutputRequest): TaskOutput {
-  faker.seed(request.seed)
+  randomizer.seed(request.seed)
   const taskId = faker.string.uuid()
   return {
     taskType: request.type,
