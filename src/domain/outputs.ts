@@ -50,8 +50,29 @@ export interface OutputRequest {
 export const audioPath = (clipId: string): string => `/assets/audio/${clipId}.wav`
 export const imagePath = (clipId: string): string => `/assets/image/${clipId}.png`
 
+/** Character codes of the hex digits, and where in a uuid's 36 characters the 30 `x` digits go. */
+const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0))
+const X_AT = Array.from('xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx', (c, i) => (c === 'x' ? i : -1)).filter((i) => i >= 0)
+const UUID_CODES = Array.from('00000000-0000-4000-8000-000000000000', (c) => c.charCodeAt(0))
+
+/**
+ * `faker.string.uuid()` with the same draws and the same result (a test compares them): faker
+ * fills the 30 `x` of `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx` with `number.hex({ min: 0, max: 15 })`
+ * from left to right, then the `y` with `number.hex({ min: 8, max: 11 })`. Faker's way costs
+ * ~2.5 µs a uuid in `replaceAll` callbacks and option objects, a third of a music output (decision 031).
+ */
+export function fakerUuid(next: () => number): string {
+  const codes = UUID_CODES.slice()
+  for (const at of X_AT) codes[at] = HEX_CODES[Math.floor(next() * 16)]!
+  // faker's int(): floor(draw * size + min), the min added before the floor, as here.
+  codes[19] = HEX_CODES[Math.floor(next() * 4 + 8)]!
+  return String.fromCharCode(...codes)
+}
+
+const uuid = (): string => fakerUuid(randomizer.next)
+
 function clip(title: string, minSeconds: number, maxSeconds: number): Clip {
-  const id = faker.string.uuid()
+  const id = uuid()
   const duration = faker.number.float({ min: minSeconds, max: maxSeconds, fractionDigits: 2 })
   return { id, audio_url: audioPath(id), image_url: imagePath(id), title, duration }
 }
@@ -82,7 +103,7 @@ function result(request: OutputRequest): unknown[] {
       return [clip(title, 120, 240), clip(title, 120, 240)]
     }
     case 'lyrics':
-      return [{ id: faker.string.uuid(), title: faker.music.songName(), text: lyricsText() }]
+      return [{ id: uuid(), title: faker.music.songName(), text: lyricsText() }]
     case 'upload':
       return [clip(fileTitle(input['url']), 30, 300)]
     case 'concat':
@@ -93,7 +114,7 @@ function result(request: OutputRequest): unknown[] {
 /** The generated output of a successful task. */
 export function generateOutput(request: OutputRequest): TaskOutput {
   randomizer.seed(request.seed)
-  const taskId = faker.string.uuid()
+  const taskId = uuid()
   return {
     taskType: request.type,
     taskId,
