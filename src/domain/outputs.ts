@@ -97,9 +97,8 @@ function loremLine(): string {
 }
 
 function lyricsText(): string {
-  const line = loremLine
-  const verse = (): string => [line(), line(), line(), line()].join('\n')
-  const chorus = [line(), line()].join('\n')
+  const verse = (): string => [loremLine(), loremLine(), loremLine(), loremLine()].join('\n')
+  const chorus = [loremLine(), loremLine()].join('\n')
   return `[Verse]\n${verse()}\n\n[Chorus]\n${chorus}\n\n[Verse]\n${verse()}\n\n[Chorus]\n${chorus}`
 }
 
