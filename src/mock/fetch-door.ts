@@ -2,7 +2,7 @@
  * `mock.fetch`: the fake as a `fetch`-compatible function, for clients that accept an injected
  * fetch. No interception: the public API's plain requests (create, read a task, usage) go
  * straight to the api layer, as the standalone server's node:http door does (the same
- * `publicRoute` rules); everything else (other forms of those paths, media, the document,
+ * forms as its `publicRoute`); everything else (other forms of those paths, media, the document,
  * `/__admin`, unknown routes) is answered by the fake's own msw handlers through msw's
  * `getResponse`, without msw's interceptors. Either way the answer is the msw door's: status,
  * status text, headers and body bytes; a `drop` fault rejects like a network failure
@@ -18,8 +18,30 @@ import { durable } from '../api/durable-outcome.js'
 import type { ApiResponse } from '../api/respond.js'
 import type { WorldSource } from '../handlers/create-handlers.js'
 import { checkingEnabled, offDocument } from '../openapi/test-mode.js'
-import { publicRoute } from '../server/public-route.js'
 import { TextResponse } from './text-response.js'
+
+type PlainRoute = { kind: 'create' } | { kind: 'usage' } | { kind: 'get_task'; taskId: string }
+
+const TASK_PREFIX = '/api/v1/task/'
+/** RFC 3986 unreserved characters: URL parsing leaves them as they are, and msw decodes them to themselves. */
+const TASK_ID = /^[A-Za-z0-9._~-]+$/
+
+/**
+ * The plain forms of the public routes, exactly those src/server/public-route.ts takes (a test
+ * holds the two to the same answers; the browser entry may not import src/server). Anything else
+ * is left to the handlers, which decide what it means.
+ */
+export function plainRoute(method: string, pathname: string): PlainRoute | null {
+  if (method === 'GET') {
+    if (pathname.startsWith(TASK_PREFIX)) {
+      const taskId = pathname.slice(TASK_PREFIX.length)
+      return TASK_ID.test(taskId) && taskId !== '.' && taskId !== '..' ? { kind: 'get_task', taskId } : null
+    }
+    return pathname === '/api/v1/account/usage' ? { kind: 'usage' } : null
+  }
+  if (method === 'POST') return pathname === '/api/v1/task' ? { kind: 'create' } : null
+  return null
+}
 
 /** The signature of the global `fetch` (what clients that take an injected fetch call). */
 export type MockFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -94,7 +116,7 @@ export function createFetchDoor(source: WorldSource, handlers: readonly HttpHand
   function direct(url: URL, method: string, headers: Headers, body: string | null): Promise<Response> | null {
     if (base !== undefined && url.origin !== base) return null
     if (headers.has('content-length')) return null // declared sizes are the handlers' (read-body.ts)
-    const route = publicRoute(method, url.pathname)
+    const route = plainRoute(method, url.pathname)
     if (route === null) return null
     const request = { apiKey: headers.get('x-api-key'), origin: url.origin }
     switch (route.kind) {
