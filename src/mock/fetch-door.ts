@@ -17,6 +17,7 @@ import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.j
 import { durable } from '../api/durable-outcome.js'
 import type { ApiResponse } from '../api/respond.js'
 import type { WorldSource } from '../handlers/create-handlers.js'
+import { readBody } from '../handlers/read-body.js'
 import { checkingEnabled, offDocument } from '../openapi/test-mode.js'
 import { TextResponse } from './text-response.js'
 
@@ -113,7 +114,7 @@ export function createFetchDoor(source: WorldSource, handlers: readonly HttpHand
   }
 
   /** Create, read, usage in their plain forms; null for anything else. */
-  function direct(url: URL, method: string, headers: Headers, body: string | null): Promise<Response> | null {
+  function direct(url: URL, method: string, headers: Headers, body: string | Request | null): Promise<Response> | null {
     if (base !== undefined && url.origin !== base) return null
     if (headers.has('content-length')) return null // declared sizes are the handlers' (read-body.ts)
     const route = plainRoute(method, url.pathname)
@@ -125,11 +126,17 @@ export function createFetchDoor(source: WorldSource, handlers: readonly HttpHand
       case 'usage':
         return settle(getUsage(source.world, request), method, url)
       case 'create': {
-        const text = body === null ? '' : bodyText(body, source.world.scenario.service.maxBodyBytes)
-        const contentType = headers.get('content-type') ?? (body === null ? null : 'text/plain;charset=UTF-8')
-        const outcome = createTask(source.world, { ...request, contentType, body: text })
-        if (source.commit === undefined) return settle(outcome, method, url)
-        return durable(source, outcome).then((settled) => settle(settled, method, url))
+        // A string body becomes a Request's text/plain one; a Request already says what it carries.
+        const contentType = headers.get('content-type') ?? (typeof body === 'string' ? 'text/plain;charset=UTF-8' : null)
+        const create = (text: string | { tooLarge: number }) => {
+          // The world as it is once the body is in, as the handler does it.
+          const outcome = createTask(source.world, { ...request, contentType, body: text })
+          if (source.commit === undefined) return settle(outcome, method, url)
+          return durable(source, outcome).then((settled) => settle(settled, method, url))
+        }
+        const limit = source.world.scenario.service.maxBodyBytes
+        if (body instanceof Request) return readBody(body, limit).then(create)
+        return create(body === null ? '' : bodyText(body, limit))
       }
     }
   }
@@ -155,7 +162,8 @@ export function createFetchDoor(source: WorldSource, handlers: readonly HttpHand
       }
       return viaHandlers(new Request(base === undefined || typeof input !== 'string' ? input : new URL(input, base), init))
     }
-    return viaHandlers(init === undefined ? input : new Request(input, init))
+    const request = init === undefined ? input : new Request(input, init)
+    return direct(new URL(request.url), request.method, request.headers, request.body === null ? null : request) ?? viaHandlers(request)
   }
 
   return (input, init) => {

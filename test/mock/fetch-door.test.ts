@@ -93,6 +93,9 @@ describe('mock.fetch answers as the msw door does', () => {
     const direct = createMock({ scenario: CONTRACT_SCENARIO, baseUrl: BASE, wallNow: () => 0 })
     const actual = await session(direct.fetch)
     expect(actual).toEqual(expected)
+    // As clients that build a Request first (openapi-fetch does) call it.
+    const requested = createMock({ scenario: CONTRACT_SCENARIO, baseUrl: BASE, wallNow: () => 0 })
+    expect(await session((url, init) => requested.fetch(new Request(url, init)))).toEqual(expected)
     expect(expected.map((answer) => answer.status)).toEqual(expect.arrayContaining([200, 202, 400, 401, 404, 405, 413]))
     expect(direct.journal({ limit: 1000 })).toEqual(viaMsw.journal({ limit: 1000 }))
   })
