@@ -6,7 +6,7 @@
 
 // The fake in-process (setupWorker(...mock.handlers))
 export { createMock } from './mock/create-browser-mock.js'
-export type { Mock, MockClock, MockOptions } from './mock/create-browser-mock.js'
+export type { Mock, MockClock, MockFetch, MockOptions } from './mock/create-browser-mock.js'
 export type { MockCore } from './mock/mock-core.js'
 export type { MockHandle } from './handle/mock-handle.js'
 export { createHandlers } from './handlers/create-handlers.js'

@@ -2,7 +2,7 @@
 
 // The fake in-process and over HTTP
 export { createMock } from './mock/create-mock.js'
-export type { Mock, MockClock, MockOptions } from './mock/create-mock.js'
+export type { Mock, MockClock, MockFetch, MockOptions } from './mock/create-mock.js'
 export type { MockCore } from './mock/mock-core.js'
 export type { MockHandle } from './handle/mock-handle.js'
 export { startServer } from './server/start-server.js'

@@ -4,8 +4,10 @@
  * stack trace), unknown routes, and closing the socket for `drop` faults.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import { createMiddleware } from '@mswjs/http-middleware'
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { createRequire } from 'node:module'
+import type * as HttpMiddleware from '@mswjs/http-middleware'
+import type express from 'express'
+import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
@@ -71,6 +73,11 @@ export interface AppOptions {
 
 /** The app for a fake (a `Mock`): public API, media files and `/__admin`, from the same handlers as in-process. */
 export function createApp(source: MockHandle, options: AppOptions = {}): App {
+  // Loaded here, not on import: the main entry exports createApp, and importing the package
+  // should not cost express (decision 034). Both are CommonJS, so a require is synchronous.
+  const require = createRequire(import.meta.url)
+  const express = require('express') as typeof import('express')
+  const { createMiddleware } = require('@mswjs/http-middleware') as typeof HttpMiddleware
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
