@@ -4,6 +4,7 @@
  * so every example body is a real, reproducible answer and cannot drift from the behaviour.
  */
 import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
+import type { OperationId } from '../api/routes.js'
 import { ManualClock } from '../domain/clock.js'
 import type { ServiceConfig } from '../domain/types.js'
 import { World } from '../domain/world.js'
@@ -14,7 +15,7 @@ export interface Example {
   value: unknown
 }
 
-export type OperationId = 'createTask' | 'getTask' | 'getUsage'
+export type { OperationId } from '../api/routes.js'
 
 export interface Examples {
   /** Create Task request bodies. */
