@@ -71,7 +71,7 @@ export const ERRORS = {
     status: 403,
     message: (origin: string | null, allowed: string) => `Origin ${quoted(origin)} is not allowed to call the fake; allowed origins: ${allowed}`,
   },
-  // The inspector page (inspector/inspector-route.ts).
+  // The inspector page (server/inspector-route.ts).
   inspectorMethod: {
     status: 405,
     message: (method: string, path: string) => `Method ${method} is not allowed on ${path}; the inspector is read with GET (it acts through /__admin)`,
