@@ -24,6 +24,10 @@ export const PUBLIC_ROUTES = [
   { endpoint: 'usage', method: 'GET', path: '/api/v1/account/usage', operationId: 'getUsage' },
 ] as const satisfies readonly RouteSpec[]
 
+/** The path every public route starts with: requests under it that no route answers get `routeMiss`. */
+export const API_PREFIX = '/api/v1/'
+for (const route of PUBLIC_ROUTES) if (!`${route.path}/`.startsWith(API_PREFIX)) throw new Error(`route ${route.path} is not under ${API_PREFIX}`)
+
 export type PublicRouteSpec = (typeof PUBLIC_ROUTES)[number]
 export type PublicEndpoint = PublicRouteSpec['endpoint']
 export type OperationId = PublicRouteSpec['operationId']

@@ -7,7 +7,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import type { World } from '../domain/world.js'
 import { createTask, getTask, getUsage, routeMiss, type Outcome } from '../api/public-api.js'
 import { failWith, type ApiResponse } from '../api/respond.js'
-import { PUBLIC_ROUTES, type PublicEndpoint } from '../api/routes.js'
+import { API_PREFIX, PUBLIC_ROUTES, type PublicEndpoint } from '../api/routes.js'
 import { durable } from '../api/durable-outcome.js'
 import { readBody } from './read-body.js'
 
@@ -89,7 +89,7 @@ export function createHandlers(source: WorldSource, options: HandlerOptions = {}
         return settle(await ANSWERS[route.endpoint](source, request, url.origin, params), drop)
       }),
     ),
-    http.all(`${base}/api/v1/*`, ({ request }) => toResponse(routeMiss(request.method, new URL(request.url).pathname))),
+    http.all(`${base}${API_PREFIX}*`, ({ request }) => toResponse(routeMiss(request.method, new URL(request.url).pathname))),
   ]
 }
 
