@@ -12,7 +12,7 @@
 import { TASK_TYPES, type Endpoint, type TaskType } from '../domain/types.js'
 import { usageOf } from '../domain/ledger.js'
 import { hash53 } from '../domain/random.js'
-import type { Account, World } from '../domain/world.js'
+import type { Account, Task, World } from '../domain/world.js'
 import { applyFault } from './fault.js'
 import { recordOutcome, type JournalEntry } from './journal-record.js'
 import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
@@ -114,6 +114,25 @@ const CREATE: Steps<BodyRequest, unknown> = {
 
 /* Get Task: the input is the task id. */
 
+/**
+ * The rendered 200 body of finished tasks, per task and origin: a finished task never changes
+ * again, so its body is rendered (JSON.stringify) once, not on every read. Bounded: a client reads
+ * a finished task a few times at most, and the store may hold many; keyed by the Task object, so
+ * a reset or a restored snapshot (new Task objects) never meets an old body.
+ */
+const FINISHED_BODIES_MAX = 256
+const finishedBodies = new Map<Task, { origin: string; body: string }>()
+
+function taskAnswer(task: Task, origin: string): ApiResponse {
+  if (task.position.completedAt === null) return ok(200, renderTask(task, origin))
+  const cached = finishedBodies.get(task)
+  if (cached !== undefined && cached.origin === origin) return { status: 200, body: cached.body }
+  const response = ok(200, renderTask(task, origin))
+  if (finishedBodies.size >= FINISHED_BODIES_MAX) finishedBodies.clear()
+  finishedBodies.set(task, { origin, body: response.body })
+  return response
+}
+
 const GET_TASK: Steps<ApiRequest, string> = {
   endpoint: 'get_task',
   taskType(world, account, taskId) {
@@ -122,11 +141,11 @@ const GET_TASK: Steps<ApiRequest, string> = {
   },
   answer(world, account, request, taskId) {
     const task = world.read(account, taskId)
-    return task === undefined ? failWith('taskNotFound', taskId) : ok(200, renderTask(task, request.origin))
+    return task === undefined ? failWith('taskNotFound', taskId) : taskAnswer(task, request.origin)
   },
   stale(world, account, request, taskId) {
     const task = world.tasks.get(taskId)
-    return task === undefined || task.apiKey !== account.apiKey ? failWith('taskNotFound', taskId) : ok(200, renderTask(task, request.origin))
+    return task === undefined || task.apiKey !== account.apiKey ? failWith('taskNotFound', taskId) : taskAnswer(task, request.origin)
   },
 }
 
