@@ -18,8 +18,8 @@ export type { OpenApiDocument } from './openapi/document.js'
 export { createOpenApiHandlers } from './handlers/openapi-handlers.js'
 
 // Control: admin API (in-process and /__admin), journal and client report
-export { createAdminHandlers } from './admin/admin-handlers.js'
-export type { AdminGuard } from './admin/admin-handlers.js'
+export { createAdminHandlers } from './handlers/admin-handlers.js'
+export type { AdminGuard } from './handlers/admin-handlers.js'
 export { composeHandlers } from './handlers/compose-handlers.js'
 export type { ComposeOptions } from './handlers/compose-handlers.js'
 export { createAssetHandlers } from './handlers/asset-handlers.js'

@@ -5,7 +5,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import { getAsset, type AssetKind, type AssetOutcome } from '../api/asset-api.js'
-import { fail } from '../api/respond.js'
+import { failWith } from '../api/respond.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { toResponse, type HandlerOptions } from './create-handlers.js'
 
@@ -28,7 +28,7 @@ export function createAssetHandlers(source: Pick<MockHandle, 'world' | 'commit'>
     async ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }): Promise<Response> => {
       const file = String(params['file'])
       if (!file.endsWith(EXTENSION[kind])) {
-        return toResponse(fail(404, `No such ${kind} file: ${new URL(request.url).pathname} (${kind} files end in ${EXTENSION[kind]})`))
+        return toResponse(failWith('noMediaFile', kind, new URL(request.url).pathname, EXTENSION[kind]))
       }
       const clipId = file.slice(0, -EXTENSION[kind].length)
       const outcome = getAsset(source.world, { method: request.method, apiKey: request.headers.get('x-api-key'), kind, clipId })

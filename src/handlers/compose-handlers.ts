@@ -5,7 +5,7 @@
  * a JSON 404.
  */
 import type { HttpHandler } from 'msw'
-import { createAdminHandlers, type AdminGuard } from '../admin/admin-handlers.js'
+import { createAdminHandlers, type AdminGuard } from './admin-handlers.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { createAssetHandlers } from './asset-handlers.js'
 import { checkResponses } from './check-responses.js'

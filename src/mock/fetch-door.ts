@@ -15,10 +15,10 @@
 import { getResponse, HttpResponse, type HttpHandler } from 'msw'
 import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
 import { durable } from '../api/durable-outcome.js'
-import type { ApiResponse } from '../api/respond.js'
+import { failWith, type ApiResponse } from '../api/respond.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { readBody } from '../handlers/read-body.js'
-import { checkingEnabled, offDocument } from '../openapi/test-mode.js'
+import { answerCheck } from '../openapi/answer-check.js'
 import { TextResponse } from './text-response.js'
 
 type PlainRoute = { kind: 'create' } | { kind: 'usage' } | { kind: 'get_task'; taskId: string }
@@ -94,7 +94,7 @@ function bodyText(body: string, limit: number): string | { tooLarge: number } {
 
 export function createFetchDoor(source: Pick<MockHandle, 'world' | 'commit'>, handlers: readonly HttpHandler[], options: FetchDoorOptions = {}): MockFetch {
   const base = options.baseUrl?.replace(/\/+$/, '')
-  const checking = checkingEnabled()
+  const check = answerCheck()
   const dropped = (): Response => {
     const response = options.drop?.() ?? Response.error()
     if (response.type === 'error') throw networkError(response)
@@ -106,11 +106,11 @@ export function createFetchDoor(source: Pick<MockHandle, 'world' | 'commit'>, ha
     if (outcome.delayMs > 0) await sleep(outcome.delayMs)
     if (outcome.drop) return dropped()
     const response = toResponse(outcome.response)
-    if (!checking) return response
+    if (check === null) return response
     // Test mode, as check-responses.ts does it: an answer off the document becomes a 500.
     const { status, body } = outcome.response
-    const message = await offDocument({ method, path: url.pathname, status, headers: response.headers, body }, source.world.scenario)
-    return message === null ? response : HttpResponse.json({ code: 500, message }, { status: 500 })
+    const message = await check({ method, path: url.pathname, status, headers: response.headers, body }, source.world.scenario)
+    return message === null ? response : toResponse(failWith('offDocument', message))
   }
 
   /** Create, read, usage in their plain forms; null for anything else. */

@@ -11,9 +11,9 @@ import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
-import { fail, internalError, type ApiResponse } from '../api/respond.js'
+import { failWith, internalError, type ApiResponse } from '../api/respond.js'
 import { hostProblem } from './host-header.js'
-import { inspectorHandler } from '../inspector/inspector-route.js'
+import { inspectorHandler } from './inspector-route.js'
 import { createCors, type CorsOptions } from './cors.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
@@ -32,11 +32,11 @@ function send(res: express.Response, response: ApiResponse): void {
 const wellFormedHost: RequestHandler = (req, res, next) => {
   const problem = hostProblem(req.headers.host, req.httpVersionMinor)
   if (problem === null) next()
-  else send(res.set('connection', 'close'), fail(400, problem))
+  else send(res.set('connection', 'close'), failWith('badHost', problem))
 }
 
 const unknownRoute: RequestHandler = (req, res) => {
-  send(res, fail(404, `No such route: ${req.method} ${req.path}`))
+  send(res, failWith('noRoute', req.method, req.path))
 }
 
 const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {

@@ -6,6 +6,7 @@
 import { createServer, STATUS_CODES, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { isLoopback } from '../admin/admin-auth.js'
+import { errorBody, problem } from '../api/errors.js'
 import type { MockControl } from '../admin/control.js'
 import { bundledLibrary } from '../mock/bundled-scenarios.js'
 import { createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
@@ -63,15 +64,15 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, limits:
     socket.destroy()
     return
   }
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
-  const message =
-    status === 408
-      ? requestTimeoutMessage(limits)
-      : status === 400
-        ? `Malformed HTTP request: ${error.message}`
-        : 'Request headers and URL together exceed the 16 KiB limit'
-  const body = JSON.stringify({ code: status, message })
+  const { status, message } =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? problem('headersTooLarge')
+      : error.code === 'HPE_URI_TOO_LONG'
+        ? problem('uriTooLong')
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? problem('requestTimeout', requestTimeoutMessage(limits))
+          : problem('malformedRequest', error.message)
+  const body = errorBody(status, message)
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   )
