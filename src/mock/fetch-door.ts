@@ -19,30 +19,8 @@ import { failWith, type ApiResponse } from '../api/respond.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { readBody } from '../handlers/read-body.js'
 import { answerCheck } from '../openapi/answer-check.js'
+import { publicRoute } from '../api/public-route.js'
 import { TextResponse } from './text-response.js'
-
-type PlainRoute = { kind: 'create' } | { kind: 'usage' } | { kind: 'get_task'; taskId: string }
-
-const TASK_PREFIX = '/api/v1/task/'
-/** RFC 3986 unreserved characters: URL parsing leaves them as they are, and msw decodes them to themselves. */
-const TASK_ID = /^[A-Za-z0-9._~-]+$/
-
-/**
- * The plain forms of the public routes, exactly those src/server/public-route.ts takes (a test
- * holds the two to the same answers; the browser entry may not import src/server). Anything else
- * is left to the handlers, which decide what it means.
- */
-export function plainRoute(method: string, pathname: string): PlainRoute | null {
-  if (method === 'GET') {
-    if (pathname.startsWith(TASK_PREFIX)) {
-      const taskId = pathname.slice(TASK_PREFIX.length)
-      return TASK_ID.test(taskId) && taskId !== '.' && taskId !== '..' ? { kind: 'get_task', taskId } : null
-    }
-    return pathname === '/api/v1/account/usage' ? { kind: 'usage' } : null
-  }
-  if (method === 'POST') return pathname === '/api/v1/task' ? { kind: 'create' } : null
-  return null
-}
 
 /** The signature of the global `fetch` (what clients that take an injected fetch call). */
 export type MockFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -117,7 +95,7 @@ export function createFetchDoor(source: Pick<MockHandle, 'world' | 'commit'>, ha
   function direct(url: URL, method: string, headers: Headers, body: string | Request | null): Promise<Response> | null {
     if (base !== undefined && url.origin !== base) return null
     if (headers.has('content-length')) return null // declared sizes are the handlers' (read-body.ts)
-    const route = plainRoute(method, url.pathname)
+    const route = publicRoute(method, url.pathname)
     if (route === null) return null
     const request = { apiKey: headers.get('x-api-key'), origin: url.origin }
     switch (route.kind) {

@@ -9,8 +9,6 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
-import { plainRoute } from '../../src/mock/fetch-door.js'
-import { publicRoute } from '../../src/server/public-route.js'
 import { CONTRACT_SCENARIO } from '../support/scenarios.js'
 
 const BASE = 'http://audio.fetch.test'
@@ -181,10 +179,3 @@ faults:
   })
 })
 
-it('takes the same plain forms of the public routes as the standalone server', () => {
-  const paths = ['/api/v1/task', '/api/v1/task/', '/api/v1/task/abc-1._~', '/api/v1/task/.', '/api/v1/task/..', '/api/v1/task/a%20b', '/api/v1/task/a/b',
-    '/api/v1/account/usage', '/api/v1/account/usage/', '/API/v1/task', '/api/v1/tasks', '/']
-  for (const method of ['GET', 'POST', 'HEAD', 'PUT', 'get']) {
-    for (const path of paths) expect([method, path, plainRoute(method, path)]).toEqual([method, path, publicRoute(method, path)])
-  }
-})
