@@ -2,9 +2,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { count } from '../support/long.js'
 import { startCli, type Started } from '../support/spawn-cli.js'
 
 const SCENARIO = 'version: 1\nname: kill-load\nseed: 7\naccounts:\n  - { api_key: load-a, credits: 10000000 }\n  - { api_key: load-b, credits: 10000000 }\n'
+/** Acknowledged creates before the SIGKILL: 100 in `npm test`, 1000 in `npm run test:long`. */
+const KILL_AT = count(100, 1000)
 const lyrics = JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'a song about durability' } })
 
 async function setup(): Promise<{ scenario: string; state: string }> {
@@ -63,8 +66,8 @@ describe('--state-mode durable', () => {
     const { scenario, state } = await setup()
     const args = ['--port', '0', '--scenario', scenario, '--state', state, '--state-mode', 'durable']
     const first = await startCli(args)
-    const acknowledged = await loadUntilKilled(first, 300)
-    expect(acknowledged.size).toBeGreaterThanOrEqual(300)
+    const acknowledged = await loadUntilKilled(first, KILL_AT)
+    expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AT)
     const second = await startCli(args)
     const missing: string[] = []
     for (const [id, apiKey] of acknowledged) {
@@ -85,7 +88,7 @@ describe('--state (interval mode) after SIGKILL', () => {
     const { scenario, state } = await setup()
     const args = ['--port', '0', '--scenario', scenario, '--state', state, '--state-interval', '200ms']
     const first = await startCli(args)
-    const acknowledged = await loadUntilKilled(first, 300)
+    const acknowledged = await loadUntilKilled(first, KILL_AT)
     const second = await startCli(args)
     const later = await createMore(second, 50)
     expect(later.filter((id) => acknowledged.has(id))).toEqual([])

@@ -10,11 +10,12 @@ import { mkdtempSync } from 'node:fs'
 import { copyFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTask } from '../../src/api/public-api.js'
 import { formatScenarioError, parseScenario } from '../../src/scenario/load.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import { launchChromium } from '../support/browser.js'
 
 const SCENARIO = `version: 1
 name: qa-session
@@ -65,10 +66,7 @@ let page: Page
 
 beforeAll(async () => {
   ;[browser, running] = await Promise.all([
-    chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    }),
+    launchChromium(),
     startServer({ scenario: SCENARIO }),
   ])
   page = await browser.newPage({ viewport: { width: 1400, height: 860 } })

@@ -10,8 +10,9 @@ import { createTask, getTask, getUsage, type Outcome } from '../../src/api/publi
 import { createMockCore, type MockCore } from '../../src/mock/mock-core.js'
 import { parseScenario } from '../../src/scenario/index.js'
 import { normalise, type Answer } from './session-support.js'
+import { fuzzRuns } from '../support/long.js'
 
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40)
+const RUNS = fuzzRuns(15, 400)
 const SOURCE = `
 version: 1
 seed: 11

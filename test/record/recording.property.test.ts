@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest'
 import { Recording, type Exchange } from '../../src/record/recording.js'
 import { writeScenario } from '../../src/record/write-scenario.js'
 import { parseScenario } from '../../src/scenario/index.js'
+import { fuzzRuns } from '../support/long.js'
 
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 60)
+const RUNS = fuzzRuns(25, 600)
 const KEYS = ['key-SECRET-1', 'key-SECRET-2']
 const IDS = ['t1', 't2', 't3', '__proto__']
 const status = fc.constantFrom('pending', 'running', 'success', 'failure', 'timeout', 'queued', 7, null)

@@ -9,13 +9,11 @@
 import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import { CHROMIUM, launchChromium } from '../support/browser.js'
 import { snapshot } from '../support/hostile.js'
-
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync']
 
 function attackPage(fake: string): string {
   return `<!doctype html><html><body>
@@ -45,7 +43,7 @@ beforeAll(async () => {
   attacker = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(attackPage(fake.url)))
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve))
   attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`
-  if (existsSync(CHROMIUM)) browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
+  if (existsSync(CHROMIUM)) browser = await launchChromium()
 }, 60_000)
 
 afterAll(async () => {

@@ -6,6 +6,7 @@
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { httpDoor, inProcessDoor, type Door, type Fake } from '../support/doors.js'
+import { fuzzRuns } from '../support/long.js'
 
 const SCENARIO = `
 version: 1
@@ -14,7 +15,7 @@ accounts:
   - { api_key: key-a, credits: 100000 }
   - { api_key: key-b, credits: 100000 }
 `
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 60)
+const RUNS = fuzzRuns(25, 1000)
 
 const nasty = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),

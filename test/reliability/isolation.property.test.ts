@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createTask, getTask, getUsage } from '../../src/api/public-api.js'
 import { createMock } from '../../src/mock/create-mock.js'
+import { fuzzRuns } from '../support/long.js'
 
 const SCENARIO = `
 version: 1
@@ -84,7 +85,7 @@ describe('isolation between keys (property)', () => {
         expect(withForeign.owner).toEqual(without.owner)
         for (const [answer, missing] of withForeign.foreign) expect(answer).toBe(missing)
       }),
-      { numRuns: 150 },
+      { numRuns: fuzzRuns(40, 1000) },
     )
   })
 })

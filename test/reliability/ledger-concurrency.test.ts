@@ -3,11 +3,12 @@
  * top-ups and clock moves on shared accounts. At sampled instants and at the end: the invariant
  * holds, each freeze has ended in at most one charge or refund (exactly one once final), and
  * usage equals what the journal and the task list say was accepted and refunded.
- * LEDGER_OPS sets the number of operations (default 600; the long form uses 20,000).
+ * 200 operations in `npm test`, 20,000 in `npm run test:long`; LEDGER_OPS sets the number exactly.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createRng } from '../../src/domain/random.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import { count } from '../support/long.js'
 
 const KEYS = ['k1', 'k2', 'k3']
 const SCENARIO = `
@@ -25,7 +26,7 @@ timelines:
 rules:
   - one_of: [{ weight: 6, timeline: ok }, { weight: 3, timeline: bad }, { weight: 1, timeline: slow }]
 `
-const OPS = Number(process.env['LEDGER_OPS'] ?? 600)
+const OPS = count(200, 20_000, 'LEDGER_OPS')
 const WAVE = 40
 const TYPES = [
   { task_type: 'music', input: { gpt_description_prompt: 'x' }, price: 10 },

@@ -9,18 +9,43 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { build } from 'esbuild'
 import { chromium, type Browser } from 'playwright-core'
+import { inject } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
-export const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+export { CHROMIUM }
 
-/** Headless Chromium with a fresh profile (playwright's launch uses a new temporary user-data dir). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
+/**
+ * Headless Chromium: in `npm test`, the run's shared browser (test/support/chromium-broker.ts) with
+ * this Browser's own contexts, each a fresh profile; elsewhere a browser of its own. `close()`
+ * closes what this Browser opened (and the browser, when it launched one).
+ */
+export async function launchChromium(): Promise<Browser> {
+  const broker = inject('chromiumBroker')
+  if (broker === undefined) return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+  const answer = await fetch(broker)
+  if (!answer.ok) throw new Error(`the shared Chromium did not start: ${await answer.text()}`)
+  return chromium.connect(await answer.text())
 }
 
-/** A page script (TypeScript) bundled for the browser as one ES module, the way a front end's bundler would. */
-export async function bundlePage(entry: string, options: { alias?: Record<string, string> } = {}): Promise<string> {
+const bundles = new Map<string, Promise<string>>()
+
+/**
+ * A page script (TypeScript) bundled for the browser as one ES module, the way a front end's bundler
+ * would. Bundled once per test worker and entry (the sources do not change during a run).
+ */
+export function bundlePage(entry: string, options: { alias?: Record<string, string> } = {}): Promise<string> {
+  const key = JSON.stringify([entry, options.alias ?? null])
+  let bundle = bundles.get(key)
+  if (bundle === undefined) {
+    bundle = bundleOnce(entry, options)
+    bundles.set(key, bundle)
+    bundle.catch(() => bundles.delete(key))
+  }
+  return bundle
+}
+
+async function bundleOnce(entry: string, options: { alias?: Record<string, string> }): Promise<string> {
   const result = await build({
     entryPoints: [resolve(ROOT, entry)],
     bundle: true,

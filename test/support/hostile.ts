@@ -9,8 +9,10 @@ import { expect } from 'vitest'
 import { ledgerViolations } from '../../src/domain/ledger.js'
 import type { MockCore } from '../../src/mock/mock-core.js'
 import { snapshotWorld } from '../../src/state/snapshot.js'
+import { fuzzRuns } from './long.js'
 
-export const RUNS = Number(process.env['FUZZ_RUNS'] ?? 25)
+/** fast-check runs per property: 10 in `npm test`, 300 in `npm run test:long`, FUZZ_RUNS if set. */
+export const RUNS = fuzzRuns(10, 300)
 
 export const nasty = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),

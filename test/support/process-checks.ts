@@ -1,14 +1,17 @@
 /** Checks that what a test started is gone: a port no longer answering, a process no longer there. */
 import { setTimeout as wait } from 'node:timers/promises'
 
-/** True once `url` refuses connections, polling every 50 ms for at most `withinMs`. */
+/**
+ * True once `url` refuses connections, polling every 50 ms for at most `withinMs`. An answer that
+ * is only slow (a loaded machine) is not a closed port: only a failed connection counts.
+ */
 export async function portClosed(url: string, withinMs: number): Promise<boolean> {
   const deadline = Date.now() + withinMs
   for (;;) {
     try {
       await fetch(`${url}/__admin/health`, { signal: AbortSignal.timeout(1_000) })
-    } catch {
-      return true
+    } catch (error) {
+      if ((error as Error).name !== 'TimeoutError') return true
     }
     if (Date.now() > deadline) return false
     await wait(50)
