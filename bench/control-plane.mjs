@@ -68,11 +68,11 @@ row('buildReport, 10,000 entries', perCall(1, () => buildReport(source), 5) / 1e
 
 // 5. Memory per journal entry (needs --expose-gc)
 if (globalThis.gc) {
-  gc()
+  globalThis.gc()
   const before = process.memoryUsage().heapUsed
   const big = new Journal({ capacity: 100_000, now: () => 0 })
   for (let i = 0; i < 100_000; i++) big.record({ ...entry, taskId: `task-${i}` })
-  gc()
+  globalThis.gc()
   row('heap per journal entry (100,000 kept)', (process.memoryUsage().heapUsed - before) / 100_000, 'bytes')
   void big.size
 }

@@ -41,6 +41,8 @@ export interface MixedSoak {
   resetEvery: number
   rps: number
   creates: number
+  /** Get Task answers that read a task (200) or found none (404). */
+  reads: number
   statuses: Record<string, number>
   /** Fault answers the scenario asked for. */
   scripted: number
@@ -111,7 +113,10 @@ export async function runMixedSoak(seconds: number, log: (line: string) => void,
         void send(server.url, { method: 'GET', path: '/__admin/report', headers: {} })
           .then((reply) => {
             const report = JSON.parse(reply.body) as { keys: Array<{ requests: number; statuses: Record<string, number> }> }
-            for (const key of report.keys) (sampled += key.requests), (dropped += key.statuses['dropped'] ?? 0)
+            for (const key of report.keys) {
+              sampled += key.requests
+              dropped += key.statuses['dropped'] ?? 0
+            }
             return admin('/__admin/reset', '')
           })
           .then(() => resets++)
@@ -150,6 +155,7 @@ export async function runMixedSoak(seconds: number, log: (line: string) => void,
       resetEvery,
       rps: result.requests.total / result.duration,
       creates,
+      reads,
       statuses,
       scripted,
       dropped,

@@ -20,7 +20,7 @@ export function mixedSection(soak: MixedSoak): string[] {
     '',
     '## Mixed soak',
     '',
-    `${soak.seconds} s of create → read → read → usage per connection (10 connections) with bench/scenarios/mixed.yaml: weighted success/failure/stuck outcomes, 3% 500s on create, 2% 503s on usage, 1% dropped and 2% delayed Get Task connections; the clock moves 1 min every second (tasks time out after 3 min) and the world is reset every ${soak.resetEvery} s (${soak.resets} resets). ${thousands(soak.rps)} req/s, ${thousands(soak.creates)} tasks created.`,
+    `${soak.seconds} s of create → read → read → usage per connection (10 connections) with bench/scenarios/mixed.yaml: weighted success/failure/stuck outcomes, 3% 500s on create, 2% 503s on usage, 1% dropped and 2% delayed Get Task connections; the clock moves 1 min every second (tasks time out after 3 min) and the world is reset every ${soak.resetEvery} s (${soak.resets} resets). ${thousands(soak.rps)} req/s, ${thousands(soak.creates)} tasks created, ${thousands(soak.reads)} Get Task reads.`,
     '',
     `Answers: ${statuses}. Scripted fault answers: ${thousands(soak.scripted)}; dropped connections seen in the journal (its last 10,000 requests before each reset; autocannon reconnects and resends, so they never count as errors): ${thousands(soak.dropped)} of ${thousands(soak.sampled)} requests sampled. **Unscripted: ${soak.unscripted}**${soak.unscriptedSamples.length > 0 ? ` (${soak.unscriptedSamples.join('; ')})` : ''}.`,
     '',

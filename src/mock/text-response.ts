@@ -39,6 +39,7 @@ export class TextResponse extends Response {
     return this.#take()
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the signature of Response.json in lib.dom
   override json(): Promise<any> {
     return this.#take().then((text) => JSON.parse(text) as unknown)
   }

@@ -18,8 +18,8 @@ describe('audio-task-mock verify', () => {
     const result = await runCli(['verify', '--base-url', fake.url, '--api-key', 'demo-key', '--poll-interval', '0s'])
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^audio-task-mock verify http:\/\/127\.0\.0\.1:\d+\n\nresult  check +what\nPASS    auth\.usage\.no-key /)
-    expect(result.stdout).toMatch(/PASS    lyrics\.poll +Get Task \(lyrics\) moves forward to a final status, read at the set pace \(success after 4 reads, \d+\.\d s\)\n/)
+    expect(result.stdout).toMatch(/^audio-task-mock verify http:\/\/127\.0\.0\.1:\d+\n\nresult {2}check +what\nPASS {4}auth\.usage\.no-key /)
+    expect(result.stdout).toMatch(/PASS {4}lyrics\.poll +Get Task \(lyrics\) moves forward to a final status, read at the set pace \(success after 4 reads, \d+\.\d s\)\n/)
     expect(result.stdout).toMatch(/\n15 checks: 14 passed, 0 failed, 1 skipped; 1 paid task created\n$/)
   })
 

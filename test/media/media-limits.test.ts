@@ -32,7 +32,10 @@ async function readChunks(response: Response): Promise<{ sizes: number[]; bytes:
   }
   const bytes = new Uint8Array(sizes.reduce((a, b) => a + b, 0))
   let at = 0
-  for (const part of parts) (bytes.set(part, at), (at += part.byteLength))
+  for (const part of parts) {
+    bytes.set(part, at)
+    at += part.byteLength
+  }
   return { sizes, bytes }
 }
 
