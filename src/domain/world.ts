@@ -30,11 +30,11 @@ interface AccountState extends Account {
   readonly events: CreditEvent[]
   readonly clips: Set<string>
   /** Its tasks in creation order: what removing the account deletes, without a walk over every task. */
-  readonly tasks: Task[]
+  readonly tasks: StoredTask[]
   /** Unfinished tasks that clock time alone will move, with the instant queued for each. */
-  readonly waiting: Map<Task, number>
+  readonly waiting: Map<StoredTask, number>
   /** The same tasks by that instant (stale entries are skipped when they come out). */
-  readonly due: DueQueue<Task>
+  readonly due: DueQueue<StoredTask>
 }
 
 /** An account as saved (src/state): what `World.restore` rebuilds one from. */
@@ -67,6 +67,92 @@ export interface Task {
   reads: number
   output: TaskOutput | null
   error: string | null
+}
+
+/** Outputs derived lately: a finished task read again does not generate its output again. */
+const DERIVED_OUTPUTS = 1024
+const derivedOutputs = new Map<Task, TaskOutput>()
+
+/** What the task's output is when the world does not hold it: generated again from its seed. */
+const DERIVED = Symbol('derived output')
+
+/**
+ * A stored task. Its output, which is generated from the task's seed (and its step's override),
+ * is not kept: it is made again when read, from a small cache of recent ones (decision 029).
+ * An output set explicitly (a restored task) is kept as given. Serialises as the plain Task.
+ */
+class StoredTask implements Task {
+  readonly id: string
+  readonly apiKey: string
+  readonly ordinal: number
+  readonly seed: number
+  readonly type: TaskType
+  readonly model: string
+  readonly mode: MusicMode | null
+  readonly input: Readonly<Record<string, unknown>>
+  readonly creditsCost: number
+  readonly createdAt: number
+  readonly deadline: number | null
+  readonly timeline: string
+  readonly steps: readonly Step[]
+  readonly rule: number | null
+  position: Position
+  reads: number
+  #output: TaskOutput | null | typeof DERIVED
+  error: string | null
+
+  constructor(fields: Task) {
+    this.id = fields.id
+    this.apiKey = fields.apiKey
+    this.ordinal = fields.ordinal
+    this.seed = fields.seed
+    this.type = fields.type
+    this.model = fields.model
+    this.mode = fields.mode
+    this.input = fields.input
+    this.creditsCost = fields.creditsCost
+    this.createdAt = fields.createdAt
+    this.deadline = fields.deadline
+    this.timeline = fields.timeline
+    this.steps = fields.steps
+    this.rule = fields.rule
+    this.position = fields.position
+    this.reads = fields.reads
+    this.#output = fields.output
+    this.error = fields.error
+  }
+
+  get output(): TaskOutput | null {
+    if (this.#output !== DERIVED) return this.#output
+    let output = derivedOutputs.get(this)
+    if (output === undefined) {
+      output = this.#generate()
+      derivedOutputs.set(this, output)
+      if (derivedOutputs.size > DERIVED_OUTPUTS) derivedOutputs.delete(derivedOutputs.keys().next().value!)
+    }
+    return output
+  }
+
+  set output(output: TaskOutput | null) {
+    this.#output = output
+  }
+
+  /** From now on the output is the one its seed and final step give: generated, and not held. */
+  deriveOutput(): void {
+    this.#output = DERIVED
+  }
+
+  #generate(): TaskOutput {
+    const generated = generateOutput({ seed: this.seed, type: this.type, mode: this.mode, input: this.input })
+    const step = this.steps[this.position.step]
+    const override = step?.status === 'success' ? step.output : undefined
+    return (override === undefined ? generated : mergeOverride(generated, override)) as TaskOutput
+  }
+
+  toJSON(): Task {
+    const { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error } = this
+    return { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error }
+  }
 }
 
 /** A clip some task's output holds: what serving its media file needs. */
@@ -157,11 +243,11 @@ export class World {
   readonly scenario: Scenario
   readonly clock: Clock
   readonly #accounts = new Map<string, AccountState>()
-  readonly #tasks = new Map<string, Task>()
+  readonly #tasks = new Map<string, StoredTask>()
   /** Per-key request windows of the rate limit (service.rate_limit). */
   readonly #rateWindows: RateWindows = new Map()
-  /** Every clip in an output, by clip id (the asset routes serve their files). */
-  readonly #clipIndex = new Map<string, ClipRecord>()
+  /** The task whose output holds each clip, by clip id (the asset routes serve their files). */
+  readonly #clipIndex = new Map<string, StoredTask>()
   /** Credits each account opened with: what a reset without credits goes back to. */
   readonly #openings = new Map<string, number>()
   readonly journal: Journal
@@ -206,8 +292,14 @@ export class World {
   }
 
   /** Every clip in an output, by clip id (read-only). */
-  get clipIndex(): ReadonlyMap<string, ClipRecord> {
-    return this.#clipIndex
+  readonly clipIndex: Pick<ReadonlyMap<string, ClipRecord>, 'get'> = { get: (clipId) => this.clip(clipId) }
+
+  /** A clip some task's output holds, or undefined. */
+  clip(clipId: string): ClipRecord | undefined {
+    const task = this.#clipIndex.get(clipId)
+    if (task === undefined) return undefined
+    const found = clipsOf(task.output!).find((clip) => clip.id === clipId)
+    return { taskId: task.id, apiKey: task.apiKey, duration: found?.duration }
   }
 
   /** Changes since the world was made; every mutation bumps it. */
@@ -367,13 +459,14 @@ export class World {
         ? endingInFailure(chosen.timeline.steps, `Clip "${clip}" not found: it is not a clip this account has received`)
         : chosen.timeline.steps
     const timeoutAfter = this.scenario.service.timeoutAfterMs
-    const task: Task = {
+    const task = new StoredTask({
       id,
       apiKey: account.apiKey,
       ordinal,
       seed,
       type: request.type,
-      model: request.model,
+      // The scenario's own string when it is the same: one copy, not one per task.
+      model: request.model === this.scenario.service.model ? this.scenario.service.model : request.model,
       mode: request.mode,
       input: request.input,
       creditsCost: price,
@@ -386,7 +479,7 @@ export class World {
       reads: 0,
       output: null,
       error: null,
-    }
+    })
     this.#tasks.set(id, task)
     state.tasks.push(task)
     state.events.push({ kind: 'freeze', credits: price, task_id: id, at: now })
@@ -476,13 +569,11 @@ export class World {
     for (const saved of contents.tasks) {
       const account = this.#accounts.get(saved.apiKey)
       if (account === undefined) continue
-      const task: Task = { ...saved }
+      const task = new StoredTask(saved)
       this.#tasks.set(task.id, task)
       account.tasks.push(task)
       this.#schedule(account, task)
-      for (const clip of task.output === null ? [] : clipsOf(task.output)) {
-        this.#clipIndex.set(clip.id, { taskId: task.id, apiKey: task.apiKey, duration: clip.duration })
-      }
+      for (const clip of task.output === null ? [] : clipsOf(task.output)) this.#clipIndex.set(clip.id, task)
     }
     this.#rateWindows.clear()
     for (const [apiKey, window] of contents.rateWindows) this.#rateWindows.set(apiKey, { ...window })
@@ -556,7 +647,7 @@ export class World {
    * Queues the instant clock time alone next moves an unfinished task (a step's `for`, the
    * deadline), unless that instant is already queued; a task only reads move is not queued.
    */
-  #schedule(account: AccountState, task: Task): void {
+  #schedule(account: AccountState, task: StoredTask): void {
     const at = nextTimedTransition(task.steps, task.position, task.deadline)
     if (at === null) {
       account.waiting.delete(task)
@@ -569,7 +660,7 @@ export class World {
   }
 
   /** True when the task moved. */
-  #move(account: AccountState, task: Task, read: boolean): boolean {
+  #move(account: AccountState, task: StoredTask, read: boolean): boolean {
     if (task.position.completedAt !== null) return false
     const next = advance(task.steps, task.position, this.#now(), task.deadline, read)
     const before = task.position
@@ -584,7 +675,7 @@ export class World {
   }
 
   /** Applies the ledger effect and output of a task that has just reached a final status. */
-  #settle(account: AccountState, task: Task, forcedError?: string): void {
+  #settle(account: AccountState, task: StoredTask, forcedError?: string): void {
     const { status, completedAt } = task.position
     if (completedAt === null) return
     account.waiting.delete(task)
@@ -592,12 +683,10 @@ export class World {
     if (status === 'success') {
       charge(account.ledger, task.creditsCost)
       account.events.push({ kind: 'charge', credits: task.creditsCost, task_id: task.id, at: completedAt })
-      const generated = generateOutput({ seed: task.seed, type: task.type, mode: task.mode, input: task.input })
-      const override = step?.status === 'success' ? step.output : undefined
-      task.output = (override === undefined ? generated : mergeOverride(generated, override)) as TaskOutput
-      for (const clip of clipsOf(task.output)) {
+      task.deriveOutput()
+      for (const clip of clipsOf(task.output!)) {
         account.clips.add(clip.id)
-        this.#clipIndex.set(clip.id, { taskId: task.id, apiKey: account.apiKey, duration: clip.duration })
+        this.#clipIndex.set(clip.id, task)
       }
       return
     }
