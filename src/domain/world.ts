@@ -5,6 +5,7 @@
  */
 import type { Clock } from './clock.js'
 import { DueQueue } from './due-queue.js'
+import { EventLog } from './event-log.js'
 import { decideFault, newFaultCounters, type FaultCounters, type FaultRequest } from './faults.js'
 import { Journal } from './journal.js'
 import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, type Ledger } from './ledger.js'
@@ -25,16 +26,23 @@ export interface Account {
 }
 
 /** The world's own record of an account: the same object, writable, with what only the world uses. */
-interface AccountState extends Account {
-  readonly ledger: Ledger
-  readonly events: CreditEvent[]
-  readonly clips: Set<string>
+class AccountState implements Account {
+  readonly ledger: Ledger = openLedger(0)
+  readonly log = new EventLog()
+  readonly clips = new Set<string>()
   /** Its tasks in creation order: what removing the account deletes, without a walk over every task. */
-  readonly tasks: StoredTask[]
+  readonly tasks: StoredTask[] = []
   /** Unfinished tasks that clock time alone will move, with the instant queued for each. */
-  readonly waiting: Map<StoredTask, number>
+  readonly waiting = new Map<StoredTask, number>()
   /** The same tasks by that instant (stale entries are skipped when they come out). */
-  readonly due: DueQueue<StoredTask>
+  readonly due = new DueQueue<StoredTask>()
+
+  constructor(readonly apiKey: string) {}
+
+  /** Every credit event, oldest first: a new array of new objects on each read. */
+  get events(): readonly CreditEvent[] {
+    return this.log.slice()
+  }
 }
 
 /** An account as saved (src/state): what `World.restore` rebuilds one from. */
@@ -363,8 +371,18 @@ export class World {
     return this.#accounts.has(apiKey) ? this.#openings.get(apiKey) : undefined
   }
 
+  /** The account's credit events `from` (inclusive) to `to` (exclusive), without reading all of them. */
+  eventsOf(account: Account, from = 0, to = Infinity): CreditEvent[] {
+    return this.#state(account).log.slice(from, to)
+  }
+
+  /** How many credit events the account has. */
+  eventCount(account: Account): number {
+    return this.#state(account).log.length
+  }
+
   #open(apiKey: string): AccountState {
-    const account: AccountState = { apiKey, ledger: openLedger(0), events: [], clips: new Set(), tasks: [], waiting: new Map(), due: new DueQueue() }
+    const account = new AccountState(apiKey)
     this.#accounts.set(apiKey, account)
     return account
   }
@@ -375,7 +393,7 @@ export class World {
     const account = this.#open(apiKey)
     this.#openings.set(apiKey, credits)
     topUp(account.ledger, credits)
-    account.events.push({ kind: 'top_up', credits, at: this.#now() })
+    account.log.push({ kind: 'top_up', credits, at: this.#now() })
     this.#changed({ op: 'add_account', at: this.#now(), apiKey, credits })
     return true
   }
@@ -383,7 +401,7 @@ export class World {
   topUp(account: Account, credits: number): void {
     const state = this.#state(account)
     topUp(state.ledger, credits)
-    state.events.push({ kind: 'top_up', credits, at: this.#now() })
+    state.log.push({ kind: 'top_up', credits, at: this.#now() })
     this.#changed({ op: 'top_up', at: this.#now(), apiKey: account.apiKey, credits })
   }
 
@@ -413,7 +431,7 @@ export class World {
   resetAccount(apiKey: string, credits?: number): boolean {
     const account = this.#accounts.get(apiKey)
     if (account === undefined) return false
-    const firstTopUp = account.events.find((event) => event.kind === 'top_up')?.credits
+    const firstTopUp = account.log.firstTopUp()
     const opening = credits ?? this.#openings.get(apiKey) ?? firstTopUp ?? 0
     this.removeAccount(apiKey)
     this.addAccount(apiKey, opening)
@@ -482,7 +500,7 @@ export class World {
     })
     this.#tasks.set(id, task)
     state.tasks.push(task)
-    state.events.push({ kind: 'freeze', credits: price, task_id: id, at: now })
+    state.log.push({ kind: 'freeze', credits: price, task_id: id, at: now })
     this.#settle(state, task)
     this.#schedule(state, task)
     this.#changed({ op: 'create', at: now, apiKey: account.apiKey, request })
@@ -563,7 +581,7 @@ export class World {
     for (const saved of contents.accounts) {
       const account = this.#open(saved.apiKey)
       Object.assign(account.ledger, saved.ledger)
-      account.events.push(...saved.events)
+      for (const event of saved.events) account.log.push(event)
       for (const clip of saved.clips) account.clips.add(clip)
     }
     for (const saved of contents.tasks) {
@@ -682,7 +700,7 @@ export class World {
     const step = task.steps[task.position.step]
     if (status === 'success') {
       charge(account.ledger, task.creditsCost)
-      account.events.push({ kind: 'charge', credits: task.creditsCost, task_id: task.id, at: completedAt })
+      account.log.push({ kind: 'charge', credits: task.creditsCost, task_id: task.id, at: completedAt })
       task.deriveOutput()
       for (const clip of clipsOf(task.output!)) {
         account.clips.add(clip.id)
@@ -691,7 +709,7 @@ export class World {
       return
     }
     refund(account.ledger, task.creditsCost)
-    account.events.push({ kind: 'refund', credits: task.creditsCost, task_id: task.id, at: completedAt })
+    account.log.push({ kind: 'refund', credits: task.creditsCost, task_id: task.id, at: completedAt })
     if (status === 'failure') task.error = forcedError ?? (step?.status === 'failure' ? step.error : 'Task failed')
   }
 }

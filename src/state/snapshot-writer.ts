@@ -53,7 +53,7 @@ export function writeSnapshot(path: string, world: World, logSeq = 0, savedAt = 
   const accounts = [...world.accounts.values()].map((account) => ({
     account,
     ledger: { ...account.ledger },
-    events: account.events.length,
+    events: world.eventCount(account),
     clips: account.clips.size,
   }))
   const tasks = [...world.tasks.values()]
@@ -74,7 +74,7 @@ export function writeSnapshot(path: string, world: World, logSeq = 0, savedAt = 
       for (const { account, ledger, events, clips } of accounts) {
         await out.push(JSON.stringify({ account: { apiKey: account.apiKey, ledger } }))
         for (let from = 0; from < events; from += CHUNK_RECORDS) {
-          await out.push(JSON.stringify({ events: { apiKey: account.apiKey, items: account.events.slice(from, Math.min(events, from + CHUNK_RECORDS)) } }))
+          await out.push(JSON.stringify({ events: { apiKey: account.apiKey, items: world.eventsOf(account, from, Math.min(events, from + CHUNK_RECORDS)) } }))
         }
         let batch: string[] = []
         let taken = 0
