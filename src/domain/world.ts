@@ -14,7 +14,7 @@ import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outpu
 import { createRng, deriveSeed, taskId } from './random.js'
 import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
-import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskType } from './types.js'
+import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskStatus, TaskType } from './types.js'
 
 /** An account as callers see it: read-only; only the world's methods change it. */
 export interface Account {
@@ -78,7 +78,7 @@ export interface Task {
 }
 
 /** Outputs derived lately: a finished task read again does not generate its output again. */
-const DERIVED_OUTPUTS = 1024
+const DERIVED_OUTPUTS = 256
 const derivedOutputs = new Map<Task, TaskOutput>()
 
 /** What the task's output is when the world does not hold it: generated again from its seed. */
@@ -93,7 +93,8 @@ class StoredTask implements Task {
   readonly id: string
   readonly apiKey: string
   readonly ordinal: number
-  readonly seed: number
+  /** A seed of 32 bits (every derived one) as a signed 32-bit integer: no boxed double; any other as given. */
+  readonly #seed: number
   readonly type: TaskType
   readonly model: string
   readonly mode: MusicMode | null
@@ -104,7 +105,15 @@ class StoredTask implements Task {
   readonly timeline: string
   readonly steps: readonly Step[]
   readonly rule: number | null
-  position: Position
+  // The position as numbers on the task, not an object of its own: times as offsets from
+  // createdAt, which stay small integers (no boxed double each).
+  #step: number
+  #positionReads: number
+  #status: TaskStatus
+  #entered: number
+  #completed: number | null
+  /** A position whose times offsets would not give back exactly (fractional ms): kept whole. */
+  #whole: Position | null = null
   reads: number
   #output: TaskOutput | null | typeof DERIVED
   error: string | null
@@ -113,7 +122,7 @@ class StoredTask implements Task {
     this.id = fields.id
     this.apiKey = fields.apiKey
     this.ordinal = fields.ordinal
-    this.seed = fields.seed
+    this.#seed = fields.seed >>> 0 === fields.seed ? fields.seed | 0 : fields.seed
     this.type = fields.type
     this.model = fields.model
     this.mode = fields.mode
@@ -124,10 +133,39 @@ class StoredTask implements Task {
     this.timeline = fields.timeline
     this.steps = fields.steps
     this.rule = fields.rule
+    this.#step = 0
+    this.#positionReads = 0
+    this.#status = fields.position.status
+    this.#entered = 0
+    this.#completed = null
     this.position = fields.position
     this.reads = fields.reads
     this.#output = fields.output
     this.error = fields.error
+  }
+
+  get seed(): number {
+    return this.#seed < 0 ? this.#seed + 4294967296 : this.#seed
+  }
+
+  /** Where the task stands: a new object on each read. */
+  get position(): Position {
+    if (this.#whole !== null) return { ...this.#whole }
+    const { createdAt } = this
+    return { step: this.#step, enteredAt: createdAt + this.#entered, reads: this.#positionReads, status: this.#status, completedAt: this.#completed === null ? null : createdAt + this.#completed }
+  }
+
+  set position(position: Position) {
+    const { createdAt } = this
+    const entered = position.enteredAt - createdAt
+    const completed = position.completedAt === null ? null : position.completedAt - createdAt
+    const exact = createdAt + entered === position.enteredAt && (completed === null || createdAt + completed === position.completedAt)
+    this.#whole = exact ? null : { ...position }
+    this.#step = position.step
+    this.#positionReads = position.reads
+    this.#status = position.status
+    this.#entered = exact ? entered : 0
+    this.#completed = exact ? completed : null
   }
 
   get output(): TaskOutput | null {
@@ -445,6 +483,14 @@ export class World {
     return decision
   }
 
+  /** The input with a model version the scenario knows as the scenario's own string (one copy, not one per task). */
+  #compactInput(input: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+    const mv = input['mv']
+    if (typeof mv !== 'string') return input
+    const known = this.scenario.service.versions.find((version) => version === mv)
+    return known === undefined ? input : { ...input, mv: known }
+  }
+
   /** The first id not taken for this task (never an existing task's: a create replaces nothing). */
   #newId(apiKey: string, ordinal: number): string {
     const inputs = { seed: this.scenario.seed, apiKey, ordinal, incarnation: this.#incarnations.get(apiKey) ?? 0, epoch: this.#epoch, attempt: 0 }
@@ -486,7 +532,7 @@ export class World {
       // The scenario's own string when it is the same: one copy, not one per task.
       model: request.model === this.scenario.service.model ? this.scenario.service.model : request.model,
       mode: request.mode,
-      input: request.input,
+      input: this.#compactInput(request.input),
       creditsCost: price,
       createdAt: now,
       deadline: timeoutAfter === null ? null : now + timeoutAfter,
@@ -679,9 +725,9 @@ export class World {
 
   /** True when the task moved. */
   #move(account: AccountState, task: StoredTask, read: boolean): boolean {
-    if (task.position.completedAt !== null) return false
-    const next = advance(task.steps, task.position, this.#now(), task.deadline, read)
     const before = task.position
+    if (before.completedAt !== null) return false
+    const next = advance(task.steps, before, this.#now(), task.deadline, read)
     if (!read && next.step === before.step && next.status === before.status && next.enteredAt === before.enteredAt && next.reads === before.reads && next.completedAt === before.completedAt) {
       return false
     }
@@ -694,10 +740,10 @@ export class World {
 
   /** Applies the ledger effect and output of a task that has just reached a final status. */
   #settle(account: AccountState, task: StoredTask, forcedError?: string): void {
-    const { status, completedAt } = task.position
+    const { status, completedAt, step: index } = task.position
     if (completedAt === null) return
     account.waiting.delete(task)
-    const step = task.steps[task.position.step]
+    const step = task.steps[index]
     if (status === 'success') {
       charge(account.ledger, task.creditsCost)
       account.log.push({ kind: 'charge', credits: task.creditsCost, task_id: task.id, at: completedAt })
