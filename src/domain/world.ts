@@ -29,7 +29,8 @@ export interface Account {
 class AccountState implements Account {
   readonly ledger: Ledger = openLedger(0)
   readonly log = new EventLog()
-  readonly clips = new Set<string>()
+  /** Clip ids received, in the order received, each once: a list, not a Set (no hash entry per clip). */
+  readonly clipIds: string[] = []
   /** Its tasks in creation order: what removing the account deletes, without a walk over every task. */
   readonly tasks: StoredTask[] = []
   /** Unfinished tasks that clock time alone will move, with the instant queued for each. */
@@ -38,6 +39,11 @@ class AccountState implements Account {
   readonly due = new DueQueue<StoredTask>()
 
   constructor(readonly apiKey: string) {}
+
+  /** Clip ids received, as a new Set on each read. */
+  get clips(): ReadonlySet<string> {
+    return new Set(this.clipIds)
+  }
 
   /** Every credit event, oldest first: a new array of new objects on each read. */
   get events(): readonly CreditEvent[] {
@@ -414,6 +420,20 @@ export class World {
     return this.#state(account).log.slice(from, to)
   }
 
+  /** The account's clip ids, in the order received (read-only; no copy). */
+  clipsOf(account: Account): readonly string[] {
+    return this.#state(account).clipIds
+  }
+
+  /**
+   * Whether the account has received the clip: the clip index answers at once when the clip's
+   * task is the account's; else the list is searched (a concat of a clip it never received, or
+   * the same clip id in another account's output: a scenario override can fix clip ids).
+   */
+  #received(account: AccountState, clipId: string): boolean {
+    return this.#clipIndex.get(clipId)?.apiKey === account.apiKey || account.clipIds.includes(clipId)
+  }
+
   /** How many credit events the account has. */
   eventCount(account: Account): number {
     return this.#state(account).log.length
@@ -451,7 +471,7 @@ export class World {
     const account = this.#accounts.get(apiKey)
     if (account === undefined) return false
     for (const task of account.tasks) this.#tasks.delete(task.id)
-    for (const clip of account.clips) if (this.#clipIndex.get(clip)?.apiKey === apiKey) this.#clipIndex.delete(clip)
+    for (const clip of account.clipIds) if (this.#clipIndex.get(clip)?.apiKey === apiKey) this.#clipIndex.delete(clip)
     this.#accounts.delete(apiKey)
     this.#openings.delete(apiKey)
     this.#rateWindows.delete(apiKey)
@@ -519,7 +539,7 @@ export class World {
     const chosen = chooseTimeline(this.scenario.rules, this.#rules, facts, rng.next(), this.scenario.defaultTimeline)
     const clip = referencedClip(request)
     const steps =
-      clip !== null && !account.clips.has(clip)
+      clip !== null && !this.#received(state, clip)
         ? endingInFailure(chosen.timeline.steps, `Clip "${clip}" not found: it is not a clip this account has received`)
         : chosen.timeline.steps
     const timeoutAfter = this.scenario.service.timeoutAfterMs
@@ -628,7 +648,7 @@ export class World {
       const account = this.#open(saved.apiKey)
       Object.assign(account.ledger, saved.ledger)
       for (const event of saved.events) account.log.push(event)
-      for (const clip of saved.clips) account.clips.add(clip)
+      for (const clip of new Set(saved.clips)) account.clipIds.push(clip)
     }
     for (const saved of contents.tasks) {
       const account = this.#accounts.get(saved.apiKey)
@@ -749,7 +769,9 @@ export class World {
       account.log.push({ kind: 'charge', credits: task.creditsCost, task_id: task.id, at: completedAt })
       task.deriveOutput()
       for (const clip of clipsOf(task.output!)) {
-        account.clips.add(clip.id)
+        // A new clip id is not in the index yet: no search of the list on this path.
+        const owner = this.#clipIndex.get(clip.id)
+        if (owner === undefined || (owner.apiKey !== account.apiKey && !account.clipIds.includes(clip.id))) account.clipIds.push(clip.id)
         this.#clipIndex.set(clip.id, task)
       }
       return

@@ -54,7 +54,7 @@ export function writeSnapshot(path: string, world: World, logSeq = 0, savedAt = 
     account,
     ledger: { ...account.ledger },
     events: world.eventCount(account),
-    clips: account.clips.size,
+    clips: world.clipsOf(account).length,
   }))
   const tasks = [...world.tasks.values()]
   const before = new Map<Task, string>()
@@ -78,7 +78,7 @@ export function writeSnapshot(path: string, world: World, logSeq = 0, savedAt = 
         }
         let batch: string[] = []
         let taken = 0
-        for (const clip of account.clips) {
+        for (const clip of world.clipsOf(account)) {
           if (taken++ >= clips) break
           batch.push(clip)
           if (batch.length === CHUNK_RECORDS) {
