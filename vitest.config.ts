@@ -7,8 +7,7 @@ export default defineConfig({
     exclude: ['test/package/**', '**/node_modules/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // Test mode: every answer of the public API is checked against the OpenAPI document (src/handlers/check-responses.ts).
-    env: { AUDIO_TASK_MOCK_CHECK_RESPONSES: '1' },
+    // Test mode: the setup file installs the check of every public-API answer against the OpenAPI document.
     setupFiles: ['test/support/check-responses-setup.ts'],
   },
 })

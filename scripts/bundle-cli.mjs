@@ -1,5 +1,5 @@
-// Bundles the CLI into dist/bin/ with esbuild, then warms V8's code cache for it
-// (docs/decisions 009 and 010).
+// Bundles the CLI into dist/bin/ with esbuild, then starts it once as a smoke test
+// (docs/decisions 009, 010 and 032).
 //
 // 1. Our own ~100 modules become a few chunks. The package's dependencies stay external: they are
 //    installed beside the package, so bundling them would ship a second copy (decision 018).
@@ -10,13 +10,13 @@
 //    20, so each chunk is then rewritten as CommonJS (`import()` of a chunk becomes a require of
 //    it) and the executable is a small launcher that loads them (src/cli/launch.ts).
 // 3. A warm-up run of the default scenario serves a task's whole life, usage, an asset and the
-//    admin API, and writes the bytecode V8 compiled for each chunk it ran; chunks it did not run
-//    get the bytecode of a plain compile.
+//    admin API. It also writes the code cache of this checkout (node_modules/.cache), which an
+//    installed package builds at its own first run instead: nothing in dist/ is tied to one Node.
 import { spawn } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { build, transform } from 'esbuild'
-import { CODE_CACHE_ENV, writeMissingCaches } from '../dist/cli/code-cache.js'
+import { CODE_CACHE_ENV } from '../dist/cli/code-cache.js'
 
 const OUT = 'dist/bin'
 const LAUNCHER = 'audio-task-mock.js'
@@ -37,6 +37,7 @@ const modules = await build({
   // The package's dependencies are installed beside it: the chunks hold only our code, never a
   // second copy of express, msw or zod (docs/decisions/018).
   packages: 'external',
+  plugins: [startUpShims()],
   write: false,
   logLevel: 'warning',
 })
@@ -66,11 +67,51 @@ await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
+  // The cache file is named by the package's version (docs/decisions/032).
+  define: { PACKAGE_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   logLevel: 'warning',
 })
 
 await warmUp()
-writeMissingCaches(OUT, [LAUNCHER])
+
+/**
+ * Two dependencies the start path imports are swapped in the CLI only (the library keeps them;
+ * docs/decisions/032):
+ * - `@noble/hashes/sha2.js` (ES modules: loading it starts Node's ES module loader, ~15% of the
+ *   dependencies' start-up) gives `sha256` from `node:crypto`, the same bytes; its other exports
+ *   are loaded from the real module when first used.
+ * - `@faker-js/faker/locale/en` is loaded when one of its exports is first read, not at start-up:
+ *   only a task's first success needs it.
+ */
+function startUpShims() {
+  const shims = {
+    '@noble/hashes/sha2.js': (names) =>
+      names
+        .map((name) =>
+          name === 'sha256'
+            ? `  sha256: { enumerable: true, value: (bytes) => { const h = require('node:crypto').createHash('sha256'); h.update(bytes); return new Uint8Array(h.digest()) } },`
+            : `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`,
+        ),
+    '@faker-js/faker/locale/en': (names) => names.map((name) => `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`),
+  }
+  return {
+    name: 'start-up-shims',
+    setup(build) {
+      const filter = /^(@noble\/hashes\/sha2\.js|@faker-js\/faker\/locale\/en)$/
+      // The shim's own require of the real module stays external.
+      build.onResolve({ filter }, (args) => (args.namespace === 'start-up-shim' ? { path: args.path, external: true } : { path: args.path, namespace: 'start-up-shim' }))
+      build.onLoad({ filter: /.*/, namespace: 'start-up-shim' }, async (args) => {
+        // The export names are read from the installed module, so a new export is never missing.
+        const names = Object.keys(await import(args.path))
+        const lines = shims[args.path](names)
+        // CommonJS: esbuild reads a CommonJS module's exports where they are used, so a getter
+        // runs at the first use, not at import.
+        const contents = `let loaded\nconst real = () => (loaded ??= require(${JSON.stringify(args.path)}))\nmodule.exports = Object.defineProperties({}, {\n${lines.join('\n')}\n})\n`
+        return { contents, loader: 'js', resolveDir: process.cwd() }
+      })
+    },
+  }
+}
 
 /** Starts the built CLI with the cache writer on, walks it through the common paths, stops it. */
 async function warmUp() {

@@ -1,5 +1,5 @@
 // Bundles the inspector page (src/inspector/page) into dist/inspector-page/: one script, one
-// style sheet and the HTML shell, served by the fake at /__inspector (src/inspector/inspector-route.ts).
+// style sheet and the HTML shell, served by the fake at /__inspector (src/server/inspector-route.ts).
 // No CDN and no runtime dependency: everything the page runs is in these three files.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'

@@ -6,10 +6,11 @@
 
 // The fake in-process (setupWorker(...mock.handlers))
 export { createMock } from './mock/create-browser-mock.js'
-export type { Mock, MockClock, MockOptions } from './mock/create-browser-mock.js'
+export type { Mock, MockClock, MockFetch, MockOptions } from './mock/create-browser-mock.js'
 export type { MockCore } from './mock/mock-core.js'
+export type { MockHandle } from './handle/mock-handle.js'
 export { createHandlers } from './handlers/create-handlers.js'
-export type { HandlerOptions, WorldSource } from './handlers/create-handlers.js'
+export type { HandlerOptions } from './handlers/create-handlers.js'
 
 // The OpenAPI document (served at /openapi.json)
 export { openApiDocument } from './openapi/document.js'
@@ -17,11 +18,10 @@ export type { OpenApiDocument } from './openapi/document.js'
 export { createOpenApiHandlers } from './handlers/openapi-handlers.js'
 
 // Control: admin API (in-process and /__admin), journal and client report
-export { createAdminHandlers } from './admin/admin-handlers.js'
-export type { AdminGuard } from './admin/admin-handlers.js'
+export { createAdminHandlers } from './handlers/admin-handlers.js'
+export type { AdminGuard } from './handlers/admin-handlers.js'
 export { composeHandlers } from './handlers/compose-handlers.js'
 export type { ComposeOptions } from './handlers/compose-handlers.js'
-export type { AdminHost } from './admin/admin-routes.js'
 export { createAssetHandlers } from './handlers/asset-handlers.js'
 export { AdminError } from './admin/admin-error.js'
 export type { MockControl, MockAccounts, MockTasks, JournalFilter } from './admin/control.js'
@@ -40,8 +40,8 @@ export { maskKey } from './domain/mask.js'
 export { formatScenarioError, parseScenario, parseScenarioObject } from './scenario/load.js'
 export type { ScenarioError, ScenarioResult } from './scenario/load.js'
 export { defaultScenario } from './scenario/default.js'
-export { ScenarioInvalidError } from './mock/resolve-scenario.js'
-export type { ScenarioInput } from './mock/resolve-scenario.js'
+export { ScenarioInvalidError } from './scenario/resolve-scenario.js'
+export type { ScenarioInput } from './scenario/resolve-scenario.js'
 
 // Media files (to check downloads in tests)
 export { parseWav, parsePng } from './media/index.js'

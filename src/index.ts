@@ -2,14 +2,15 @@
 
 // The fake in-process and over HTTP
 export { createMock } from './mock/create-mock.js'
-export type { Mock, MockClock, MockOptions } from './mock/create-mock.js'
+export type { Mock, MockClock, MockFetch, MockOptions } from './mock/create-mock.js'
 export type { MockCore } from './mock/mock-core.js'
+export type { MockHandle } from './handle/mock-handle.js'
 export { startServer } from './server/start-server.js'
 export type { RunningServer, ServerOptions } from './server/start-server.js'
 export { createApp } from './server/create-app.js'
 export type { App, AppOptions } from './server/create-app.js'
 export { createHandlers } from './handlers/create-handlers.js'
-export type { HandlerOptions, WorldSource } from './handlers/create-handlers.js'
+export type { HandlerOptions } from './handlers/create-handlers.js'
 
 // The OpenAPI document (served at /openapi.json; checks and verify: 'audio-task-mock/verify')
 export { openApiDocument } from './openapi/document.js'
@@ -17,15 +18,14 @@ export type { OpenApiDocument } from './openapi/document.js'
 export { createOpenApiHandlers } from './handlers/openapi-handlers.js'
 
 // Control: admin API (in-process and /__admin), journal and client report
-export { createAdminHandlers } from './admin/admin-handlers.js'
+export { createAdminHandlers } from './handlers/admin-handlers.js'
 export { composeHandlers } from './handlers/compose-handlers.js'
 export type { ComposeOptions } from './handlers/compose-handlers.js'
-export type { AdminHost } from './admin/admin-routes.js'
 export { createAssetHandlers } from './handlers/asset-handlers.js'
 export { AdminError } from './admin/admin-error.js'
 export { ADMIN_TOKEN_ENV, adminGuard } from './admin/admin-auth.js'
 export type { AdminAccess } from './admin/admin-auth.js'
-export type { AdminGuard } from './admin/admin-handlers.js'
+export type { AdminGuard } from './handlers/admin-handlers.js'
 export type { MockControl, MockAccounts, MockTasks, JournalFilter } from './admin/control.js'
 export type { Health, ClockView, JournalPage } from './admin/operations.js'
 export type { AccountView, TaskView, JournalEntryView } from './admin/views.js'
@@ -41,14 +41,14 @@ export { maskKey } from './domain/mask.js'
 // Scenarios
 export { defaultScenario, formatScenarioError, loadScenarioFile, parseScenario, parseScenarioObject } from './scenario/index.js'
 export type { ScenarioError, ScenarioResult } from './scenario/index.js'
-export { ScenarioInvalidError } from './mock/resolve-scenario.js'
-export type { ScenarioInput } from './mock/resolve-scenario.js'
+export { ScenarioInvalidError } from './scenario/resolve-scenario.js'
+export type { ScenarioInput } from './scenario/resolve-scenario.js'
 // The bundled scenario library (scenarios/*.yaml; the files: 'audio-task-mock/scenarios/NAME.yaml')
 export { bundledScenario, bundledScenarioNames } from './mock/bundled-scenarios.js'
 
 // Record and replay: a proxy that writes what it saw as a scenario (mock.export() writes the fake's own history)
-export { startRecordProxy } from './record/record-proxy.js'
-export type { RecordProxy, RecordProxyOptions } from './record/record-proxy.js'
+export { startRecordProxy } from './proxy/record-proxy.js'
+export type { RecordProxy, RecordProxyOptions } from './proxy/record-proxy.js'
 export { parseUpstream } from './record/upstream-url.js'
 export type { Upstream } from './record/upstream-url.js'
 

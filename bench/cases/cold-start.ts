@@ -5,7 +5,16 @@
  * is a bare node:http script answering the same bytes. The same CLI is also started with its
  * code cache off (AUDIO_TASK_MOCK_CODE_CACHE=off, docs/decisions/010-code-cache.md) to show what
  * the cache saves. Runs rotate among the three; the report gives medians.
+ *
+ * Where the CLI builds its cache on the user's machine at first start (issue 15), two more
+ * kinds show both figures: "first run" points the cache at a new empty directory every run,
+ * "later runs" at one directory an earlier start has filled. The directory is given in
+ * AUDIO_TASK_MOCK_CODE_CACHE_DIR; a build that does not honour it writes nothing there, which
+ * the bench checks once before the runs: then both kinds are left out and reported as not
+ * available in this build.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { expectStatus, send } from '../lib/http-request.js'
 import { join } from 'node:path'
@@ -28,7 +37,20 @@ export interface ColdStart {
   bareAll: number[]
   fakeAll: number[]
   noCacheAll: number[]
+  /** A cache built on this machine: at the first start (empty directory) and at later starts; null when the build keeps no cache in AUDIO_TASK_MOCK_CODE_CACHE_DIR. */
+  userCache: { firstMs: number; firstRatio: number; laterMs: number; laterRatio: number; firstAll: number[]; laterAll: number[] } | null
 }
+
+/** Where the CLI keeps the code cache it builds at first start (src/cli/code-cache.ts). */
+export const CODE_CACHE_DIR_ENV = 'AUDIO_TASK_MOCK_CODE_CACHE_DIR'
+
+const cacheDirs: string[] = []
+const emptyDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'atm-bench-code-cache-'))
+  cacheDirs.push(dir)
+  return dir
+}
+const filled = (dir: string): boolean => readdirSync(dir, { recursive: true }).length > 0
 
 const DEMO_KEY = 'demo-key'
 /** Named explicitly (it is the CLI's default) so that a CLI built elsewhere (--cli) serves the same scenario. */
@@ -76,13 +98,22 @@ export async function runColdStart(runs: number, cli: string, log: (line: string
   const fakeAll: number[] = []
   const readyAll: number[] = []
   const noCacheAll: number[] = []
-  const kinds = ['bare', 'fake', 'no-cache'] as const
+  const firstAll: number[] = []
+  const laterAll: number[] = []
+  // Does this build keep its cache where it is told? One start (stopped as every run is) must leave something there.
+  const later = emptyDir()
+  await fake(cli, { [CODE_CACHE_DIR_ENV]: later })
+  const userCache = filled(later)
+  if (!userCache) log(`cold start: ${CODE_CACHE_DIR_ENV} left empty by this build: no first-run/later-runs figures (not available in this build)`)
+  const kinds = userCache ? (['bare', 'fake', 'no-cache', 'first', 'later'] as const) : (['bare', 'fake', 'no-cache'] as const)
   for (let i = 0; i < runs; i++) {
     // Each kind takes each place in the order as often as the others.
     for (let k = 0; k < kinds.length; k++) {
       const which = kinds[(i + k) % kinds.length]
       if (which === 'bare') bareAll.push(await bare(body))
       else if (which === 'no-cache') noCacheAll.push((await fake(cli, { AUDIO_TASK_MOCK_CODE_CACHE: 'off' })).total)
+      else if (which === 'first') firstAll.push((await fake(cli, { [CODE_CACHE_DIR_ENV]: emptyDir() })).total)
+      else if (which === 'later') laterAll.push((await fake(cli, { [CODE_CACHE_DIR_ENV]: later })).total)
       else {
         const { total, ready } = await fake(cli)
         fakeAll.push(total)
@@ -93,5 +124,21 @@ export async function runColdStart(runs: number, cli: string, log: (line: string
   const bareMs = median(bareAll)
   const fakeMs = median(fakeAll)
   const noCacheMs = median(noCacheAll)
-  return { runs, cli, bareMs, fakeMs, fakeReadyMs: median(readyAll), ratio: fakeMs / bareMs, noCacheMs, noCacheRatio: noCacheMs / bareMs, bareAll, fakeAll, noCacheAll }
+  for (const dir of cacheDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  const firstMs = median(firstAll)
+  const laterMs = median(laterAll)
+  return {
+    runs,
+    cli,
+    bareMs,
+    fakeMs,
+    fakeReadyMs: median(readyAll),
+    ratio: fakeMs / bareMs,
+    noCacheMs,
+    noCacheRatio: noCacheMs / bareMs,
+    bareAll,
+    fakeAll,
+    noCacheAll,
+    userCache: userCache ? { firstMs, firstRatio: firstMs / bareMs, laterMs, laterRatio: laterMs / bareMs, firstAll, laterAll } : null,
+  }
 }

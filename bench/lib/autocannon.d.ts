@@ -18,6 +18,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     body?: string
     timeout?: number
+    /** Requests to send in all; overrides `duration`. */
+    amount?: number
     requests?: Array<{
       method?: string
       path?: string

@@ -11,6 +11,7 @@ export interface BenchRequest {
 export interface BenchReply {
   status: number
   body: string
+  headers: Record<string, string | string[] | undefined>
 }
 
 export function send(base: string, spec: BenchRequest): Promise<BenchReply> {
@@ -18,7 +19,7 @@ export function send(base: string, spec: BenchRequest): Promise<BenchReply> {
     const req = request(base + spec.path, { method: spec.method, headers: spec.headers, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }))
       res.on('error', reject)
     })
     req.on('error', reject)

@@ -2,16 +2,12 @@
  * The `/__admin` routes as data: method, path, and the operation each calls. Bodies and query
  * parameters are handed to the operations as they arrive; the operations check them.
  */
-import type { ScenarioInput } from '../mock/resolve-scenario.js'
-import { rememberSource } from '../mock/scenario-source.js'
+import type { MockHandle } from '../handle/mock-handle.js'
+import { rememberSource } from '../scenario/scenario-source.js'
 import { formatScenarioError, parseScenario } from '../scenario/load.js'
 import { badRequest } from './admin-error.js'
 import * as ops from './operations.js'
 import { DEFAULT_PAGE } from './paging.js'
-
-export interface AdminHost extends ops.ControlHost {
-  reset(scenario?: ScenarioInput): void
-}
 
 export interface RouteInput {
   params: Record<string, string>
@@ -41,7 +37,7 @@ const withDefaultPage = (query: Record<string, string>): Record<string, string> 
 /** Where scenario mistakes in a request body point: `<request body>:LINE:COL: path: message`. */
 export const SCENARIO_BODY_SOURCE = '<request body>'
 
-function loadScenario(host: AdminHost, text: string, required: boolean): ops.Health {
+function loadScenario(host: MockHandle, text: string, required: boolean): ops.Health {
   if (text.trim() === '') {
     if (required) throw badRequest('Expected a scenario (YAML or JSON) in the request body; it is empty')
     host.reset()
@@ -54,7 +50,7 @@ function loadScenario(host: AdminHost, text: string, required: boolean): ops.Hea
   return ops.health(host)
 }
 
-export function adminRoutes(host: AdminHost): AdminRoute[] {
+export function adminRoutes(host: MockHandle): AdminRoute[] {
   return [
     { method: 'GET', path: '/__admin/health', run: () => ops.health(host) },
     { method: 'POST', path: '/__admin/reset', body: 'scenario', run: ({ text }) => loadScenario(host, text, false) },

@@ -4,6 +4,7 @@
  */
 import type { ClientReport } from '../domain/report.js'
 import type { Endpoint, TaskStatus, TaskType } from '../domain/types.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import * as ops from './operations.js'
 import type { AccountView, TaskView } from './views.js'
 
@@ -70,7 +71,7 @@ function wire(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
 }
 
-export function createControl(host: ops.ControlHost): MockControl {
+export function createControl(host: MockHandle): MockControl {
   return {
     accounts: {
       list: (page = {}) => ops.listAccounts(host, wire({ limit: page.limit, offset: page.offset })).items,

@@ -6,19 +6,12 @@
 import { buildReport, type ClientReport } from '../domain/report.js'
 import { sessionFromWorld } from '../record/from-world.js'
 import { writeScenario } from '../record/write-scenario.js'
-import type { Scenario } from '../domain/types.js'
 import type { Account, World } from '../domain/world.js'
+import type { MockClock, MockHandle } from '../handle/mock-handle.js'
 import { badRequest, conflict, notFound } from './admin-error.js'
 import { accountsQuery, advanceBody, check, createAccountBody, exportQuery, forceBody, journalQuery, reportQuery, resetAccountBody, setBody, tasksQuery, topUpBody } from './admin-schemas.js'
 import { pageOf, type Page } from './paging.js'
 import { accountView, entryView, taskView, type AccountView, type JournalEntryView, type TaskView } from './views.js'
-
-/** What the operations need of the running fake. */
-export interface ControlHost {
-  readonly world: World
-  readonly scenario: Scenario
-  readonly clock: { now(): Date; advance(by: string | number): Date; set(to: string | Date | number): Date }
-}
 
 export interface Health {
   status: 'ok'
@@ -60,7 +53,7 @@ function viewAccount(world: World, account: Account): AccountView {
   return accountView(account)
 }
 
-export function health(host: ControlHost): Health {
+export function health(host: MockHandle): Health {
   const { world } = host
   const { journal } = world
   return {
@@ -75,17 +68,17 @@ export function health(host: ControlHost): Health {
 }
 
 /** Accounts in creation order, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
-export function listAccounts(host: ControlHost, query: unknown): Page<AccountView> {
+export function listAccounts(host: MockHandle, query: unknown): Page<AccountView> {
   const page = check(accountsQuery, query, 'query')
   return pageOf(host.world.accounts.values(), page, (account) => viewAccount(host.world, account))
 }
 
-export const getAccount = (host: ControlHost, apiKey: string): AccountView => viewAccount(host.world, accountOf(host.world, apiKey))
+export const getAccount = (host: MockHandle, apiKey: string): AccountView => viewAccount(host.world, accountOf(host.world, apiKey))
 
 /** Most accounts one fake holds: each costs memory and a line in every state file. */
 export const MAX_ACCOUNTS = 100_000
 
-export function createAccount(host: ControlHost, body: unknown): AccountView {
+export function createAccount(host: MockHandle, body: unknown): AccountView {
   const { api_key, credits } = check(createAccountBody, body, 'body')
   if (host.world.accounts.size >= MAX_ACCOUNTS && !host.world.accounts.has(api_key)) {
     throw conflict(`The fake holds ${host.world.accounts.size} accounts, at most ${MAX_ACCOUNTS} accounts are allowed; remove some (DELETE /__admin/accounts/{key}) or reset`)
@@ -94,7 +87,7 @@ export function createAccount(host: ControlHost, body: unknown): AccountView {
   return getAccount(host, api_key)
 }
 
-export function topUp(host: ControlHost, apiKey: string, body: unknown): AccountView {
+export function topUp(host: MockHandle, apiKey: string, body: unknown): AccountView {
   const account = accountOf(host.world, apiKey)
   const { credits } = check(topUpBody, body, 'body')
   host.world.topUp(account, credits)
@@ -102,20 +95,20 @@ export function topUp(host: ControlHost, apiKey: string, body: unknown): Account
 }
 
 /** The key's tasks, clips, events and journal entries go; it opens again with its opening credits (or `credits`). */
-export function resetAccount(host: ControlHost, apiKey: string, body: unknown): AccountView {
+export function resetAccount(host: MockHandle, apiKey: string, body: unknown): AccountView {
   accountOf(host.world, apiKey)
   const { credits } = check(resetAccountBody, body, 'body')
   host.world.resetAccount(apiKey, credits)
   return getAccount(host, apiKey)
 }
 
-export function removeAccount(host: ControlHost, apiKey: string): { api_key: string; removed: true } {
+export function removeAccount(host: MockHandle, apiKey: string): { api_key: string; removed: true } {
   if (!host.world.removeAccount(apiKey)) throw notFound(`No account with API key ${JSON.stringify(apiKey)}`)
   return { api_key: apiKey, removed: true }
 }
 
 /** Tasks in creation order, filtered, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
-export function listTasks(host: ControlHost, query: unknown): Page<TaskView> {
+export function listTasks(host: MockHandle, query: unknown): Page<TaskView> {
   const { api_key, status, type, limit, offset } = check(tasksQuery, query, 'query')
   const { world } = host
   const accounts = api_key === undefined ? [...world.accounts.values()] : [accountOf(world, api_key)]
@@ -128,7 +121,7 @@ export function listTasks(host: ControlHost, query: unknown): Page<TaskView> {
   return pageOf(matching(), { limit, offset }, taskView)
 }
 
-export function getTask(host: ControlHost, taskId: string): TaskView {
+export function getTask(host: MockHandle, taskId: string): TaskView {
   const { world } = host
   const task = world.tasks.get(taskId)
   if (task === undefined) throw notFound(`No task with id ${JSON.stringify(taskId)}`)
@@ -136,7 +129,7 @@ export function getTask(host: ControlHost, taskId: string): TaskView {
   return taskView(task)
 }
 
-export function forceTask(host: ControlHost, taskId: string, body: unknown): TaskView {
+export function forceTask(host: MockHandle, taskId: string, body: unknown): TaskView {
   const { status, error } = check(forceBody, body, 'body')
   const forced = host.world.force(taskId, status, error)
   if (forced.ok) return taskView(forced.task)
@@ -144,32 +137,58 @@ export function forceTask(host: ControlHost, taskId: string, body: unknown): Tas
   throw conflict(`Task ${JSON.stringify(taskId)} is already final (${forced.error.status}); only an unfinished task can be forced`)
 }
 
-export function clockView(host: ControlHost): ClockView {
+export function clockView(host: MockHandle): ClockView {
   const config = host.scenario.clock
   return { now: host.clock.now().toISOString(), mode: config.mode, speed: config.mode === 'auto' ? config.speed : null }
 }
 
-function moveClock(host: ControlHost, field: string, move: () => Date): ClockView {
+/** Runs a clock move; a RangeError (a bad duration or instant, a move back or past the horizon) becomes a 400 on `field`. */
+function moving(field: string, move: () => Date): Date {
   try {
-    move()
+    return move()
   } catch (error) {
     if (error instanceof RangeError) throw badRequest(`${field}: ${error.message}`)
     throw error
   }
+}
+
+export function advanceClock(host: MockHandle, body: unknown): ClockView {
+  const { by } = check(advanceBody, body, 'body')
+  moving('by', () => host.clock.advance(by))
   return clockView(host)
 }
 
-export function advanceClock(host: ControlHost, body: unknown): ClockView {
-  const { by } = check(advanceBody, body, 'body')
-  return moveClock(host, 'by', () => host.clock.advance(by))
-}
-
-export function setClock(host: ControlHost, body: unknown): ClockView {
+export function setClock(host: MockHandle, body: unknown): ClockView {
   const { to } = check(setBody, body, 'body')
-  return moveClock(host, 'to', () => host.clock.set(to))
+  moving('to', () => host.clock.set(to))
+  return clockView(host)
 }
 
-export function journalPage(host: ControlHost, query: unknown): JournalPage {
+/** An instant as the admin API's `to` takes it. */
+function instantText(to: string | Date | number): unknown {
+  if (to instanceof Date) return Number.isNaN(to.getTime()) ? String(to) : to.toISOString()
+  return typeof to === 'number' && Number.isFinite(to) ? new Date(to).toISOString() : to
+}
+
+/**
+ * `raw`, whose moves throw RangeErrors on a mistake, with the admin API's checks: in-process
+ * moves fail with the AdminError (400) and message that `/__admin/clock/advance` and `/set` answer.
+ */
+export function checkedClock(raw: MockClock): MockClock {
+  return {
+    now: () => raw.now(),
+    advance: (by) => {
+      const checked = check(advanceBody, { by }, 'body')
+      return moving('by', () => raw.advance(checked.by))
+    },
+    set: (to) => {
+      const checked = check(setBody, { to: instantText(to) }, 'body')
+      return moving('to', () => raw.set(checked.to))
+    },
+  }
+}
+
+export function journalPage(host: MockHandle, query: unknown): JournalPage {
   const filter = check(journalQuery, query, 'query')
   const { journal } = host.world
   const matching = journal
@@ -193,14 +212,14 @@ export function journalPage(host: ControlHost, query: unknown): JournalPage {
   }
 }
 
-export function clientReport(host: ControlHost, query: unknown): ClientReport {
+export function clientReport(host: MockHandle, query: unknown): ClientReport {
   const { api_key } = check(reportQuery, query, 'query')
   const { journal } = host.world
   return buildReport({ entries: journal.entries(), recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity }, { apiKey: api_key })
 }
 
 /** The world's history as a scenario (YAML) that replays it: tasks, their statuses over time and outcomes, faults that fired. */
-export function exportScenario(host: ControlHost, query: unknown): string {
+export function exportScenario(host: MockHandle, query: unknown): string {
   const { keys } = check(exportQuery, query, 'query')
   return writeScenario(sessionFromWorld(host.world, { keepKeys: keys === 'keep' }))
 }

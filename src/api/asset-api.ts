@@ -11,9 +11,10 @@ import { PNG_MIME_TYPE } from '../media/png.js'
 import { WAV_MIME_TYPE } from '../media/wav.js'
 import { DEFAULT_MAX_AUDIO_SECONDS } from '../scenario/defaults.js'
 import { audioBody, imageBody } from './media-files.js'
+import { applyFault } from './fault.js'
 import { record } from './journal-record.js'
-import { fail } from './respond.js'
-import { defaultFaultMessage, type Outcome } from './public-api.js'
+import { now, type Outcome } from './request.js'
+import { failWith } from './respond.js'
 
 export type AssetKind = 'audio' | 'image'
 
@@ -47,22 +48,23 @@ function answer(world: World, request: AssetRequest): AssetOutcome {
   const clip = world.clipIndex.get(request.clipId)
   const owner = world.tasks.get(clip?.taskId ?? '')
   const fault = world.fault({ endpoint: 'asset', apiKey: request.apiKey ?? owner?.apiKey ?? null, taskType: owner?.type ?? null })
-  const delayMs = fault !== null && 'delayMs' in fault ? fault.delayMs : 0
-  if (fault !== null && 'drop' in fault) return { drop: true, delayMs: 0 }
-  if (fault !== null && 'respond' in fault) {
-    const { status, message, headers } = fault.respond
-    return { response: fail(status, message ?? defaultFaultMessage(status), headers ? { ...headers } : undefined), delayMs: 0 }
-  }
-  if (clip === undefined || owner === undefined) {
-    return { response: fail(404, `No such ${request.kind} file: ${assetPath(request.kind, request.clipId)} (no task output has a clip with id ${JSON.stringify(request.clipId)})`), delayMs }
-  }
-  const body = request.kind === 'audio' ? audioBody(request.clipId, seconds(world, clip.duration)) : imageBody(request.clipId)
-  const headers = {
-    'content-type': request.kind === 'audio' ? WAV_MIME_TYPE : PNG_MIME_TYPE,
-    'content-length': String(body.byteLength),
-    'cache-control': 'public, max-age=31536000, immutable',
-  }
-  return { file: { body, headers }, delayMs }
+  // A media file has no stale form: `stale` serves it as it is.
+  const faulted = applyFault(fault, (): Outcome | { file: MediaFile } => {
+    if (clip === undefined || owner === undefined) {
+      return now(failWith('noClip', request.kind, assetPath(request.kind, request.clipId), request.clipId))
+    }
+    const body = request.kind === 'audio' ? audioBody(request.clipId, seconds(world, clip.duration)) : imageBody(request.clipId)
+    const headers = {
+      'content-type': request.kind === 'audio' ? WAV_MIME_TYPE : PNG_MIME_TYPE,
+      'content-length': String(body.byteLength),
+      'cache-control': 'public, max-age=31536000, immutable',
+    }
+    return { file: { body, headers } }
+  })
+  if (faulted.drop) return { drop: true, delayMs: 0 }
+  if (faulted.answer === undefined) return { response: faulted.response, delayMs: 0 }
+  const { answer: normal, delayMs } = faulted
+  return 'file' in normal ? { file: normal.file, delayMs } : { response: normal.response!, delayMs }
 }
 
 /** A GET or HEAD of a media file; the door streams `file.body` (nothing for HEAD) with `file.headers`. */

@@ -3,8 +3,8 @@
  * if it cannot be written, the client is told so (503) rather than given an id that may not
  * survive a crash. Every door calls this between the api call and the answer.
  */
-import type { Outcome } from './public-api.js'
-import { fail } from './respond.js'
+import type { Outcome } from './request.js'
+import { failWith } from './respond.js'
 
 export async function durable(source: { readonly commit?: () => Promise<void> }, outcome: Outcome): Promise<Outcome> {
   if (source.commit === undefined || outcome.response?.created === undefined) return outcome
@@ -12,6 +12,6 @@ export async function durable(source: { readonly commit?: () => Promise<void> },
     await source.commit()
     return outcome
   } catch (error) {
-    return { response: fail(503, `The task could not be saved to the state file: ${(error as Error).message}`), delayMs: 0 }
+    return { response: failWith('notDurable', (error as Error).message), delayMs: 0 }
   }
 }

@@ -1,14 +1,14 @@
 /**
- * Records each public API request and its outcome in the world's journal. Called by the api
- * functions themselves (public-api.ts, asset-api.ts), so every door that calls them (msw
- * handlers in-process, express, any faster HTTP path) records the same journal.
+ * Records each public API request and its outcome in the world's journal: the last step of the
+ * api layer's pipeline (public-api.ts, asset-api.ts), so every door that calls it (msw handlers
+ * in-process, express, the node:http fast path) records the same journal.
  */
-import { hash53 } from '../domain/random.js'
 import type { JournalRecord } from '../domain/journal.js'
 import type { World } from '../domain/world.js'
-import type { ApiRequest, BodyRequest, Outcome } from './public-api.js'
+import type { Outcome } from './request.js'
 
-type Base = Omit<JournalRecord, 'status' | 'retryAfterMs' | 'delayMs' | 'fault'>
+/** A journal record without its answer. */
+export type JournalEntry = Omit<JournalRecord, 'status' | 'retryAfterMs' | 'delayMs' | 'fault'>
 
 function header(headers: Readonly<Record<string, string>> | undefined, name: string): string | undefined {
   if (headers === undefined) return undefined
@@ -28,7 +28,7 @@ export function retryAfterMs(value: string | undefined, now: number): number | n
 /** Completes `base` with the answer and records it (fields written out: spreads are slow on this hot path). */
 export function record(
   world: World,
-  base: Base,
+  base: JournalEntry,
   status: number | null,
   delayMs: number,
   headers: Readonly<Record<string, string>> | undefined,
@@ -51,47 +51,8 @@ export function record(
   })
 }
 
-function recordOutcome(world: World, base: Base, outcome: Outcome): void {
+/** Records a public API request: `entry` says what was asked, `outcome` how it was answered. */
+export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcome): void {
   const fault = outcome.fault === undefined ? null : (outcome.fault ?? 'none')
-  record(world, base, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault)
-}
-
-/** Wraps Create Task: the balance before, the body's fingerprint, the created task's id. */
-export function journalCreate(world: World, request: BodyRequest, answer: () => Outcome): Outcome {
-  const account = request.apiKey === null ? undefined : world.account(request.apiKey)
-  const credits = account === undefined ? null : { available: account.ledger.available, toppedUp: account.ledger.topped_up }
-  const outcome = answer()
-  const created = outcome.response?.created
-  const taskId = created?.id ?? null
-  const taskType = created?.type ?? null
-  const fingerprint = typeof request.body === 'string' ? hash53(request.body) : null
-  const base: Base = { method: 'POST', path: '/api/v1/task', endpoint: 'create', apiKey: request.apiKey, taskId, taskType, taskStatus: null, fingerprint, credits }
-  recordOutcome(world, base, outcome)
-  return outcome
-}
-
-/** Wraps Get Task: the status the answer showed. */
-export function journalGetTask(world: World, request: ApiRequest, taskId: string, answer: () => Outcome): Outcome {
-  const outcome = answer()
-  const task = outcome.response?.status === 200 ? world.tasks.get(taskId) : undefined
-  const base: Base = {
-    method: 'GET',
-    path: `/api/v1/task/${taskId}`,
-    endpoint: 'get_task',
-    apiKey: request.apiKey,
-    taskId,
-    taskType: task?.type ?? null,
-    taskStatus: task?.position.status ?? null,
-    fingerprint: null,
-    credits: null,
-  }
-  recordOutcome(world, base, outcome)
-  return outcome
-}
-
-export function journalUsage(world: World, request: ApiRequest, answer: () => Outcome): Outcome {
-  const outcome = answer()
-  const base: Base = { method: 'GET', path: '/api/v1/account/usage', endpoint: 'usage', apiKey: request.apiKey, taskId: null, taskType: null, taskStatus: null, fingerprint: null, credits: null }
-  recordOutcome(world, base, outcome)
-  return outcome
+  record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault)
 }

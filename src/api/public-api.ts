@@ -1,168 +1,236 @@
 /**
  * The public API as plain functions: a request in (key, origin, body text), an outcome out
- * (a response, or a dropped connection, possibly after a delay). Every door calls these;
- * no door holds a rule of its own. Order of checks on create: auth (401), rate limit (429),
- * body (413, 400), fault, fields (400), credits (402).
+ * (a response, or a dropped connection, possibly after a delay; request.ts). Every door calls
+ * these; no door holds a rule of its own. Each request takes the same road, in this order:
+ *
+ *   clock tick → authenticate (401) → rate limit (429) → body checks (413, 400)
+ *     → scenario fault → answer (400, 402, 404, 503 or success) → rate-limit headers → journal
+ *
+ * `pipeline` below is that road; each endpoint gives it its steps (`Steps`). Routes are in
+ * routes.ts, error words in errors.ts.
  */
-import type { Account, World } from '../domain/world.js'
-import type { Endpoint, FaultAction, TaskType } from '../domain/types.js'
+import { TASK_TYPES, type Endpoint, type TaskType } from '../domain/types.js'
 import { usageOf } from '../domain/ledger.js'
-import { journalCreate, journalGetTask, journalUsage } from './journal-record.js'
-import { rateLimited } from './rate-limit.js'
-import { fail, ok, renderCreated, renderTask, type ApiResponse } from './respond.js'
+import { hash53 } from '../domain/random.js'
+import type { Account, Task, World } from '../domain/world.js'
+import { applyFault } from './fault.js'
+import { recordOutcome, type JournalEntry } from './journal-record.js'
 import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
+import { rateLimit, withRateHeaders } from './rate-limit.js'
+import { now, type ApiRequest, type BodyRequest, type Outcome } from './request.js'
+import { failWith, ok, renderCreated, renderTask, type ApiResponse } from './respond.js'
+import { allowedMethods, pathOf, routeOf, type PublicEndpoint } from './routes.js'
 import { validateCreate } from './validate.js'
 
-export interface ApiRequest {
-  apiKey: string | null
-  /** `http://host:port` as the client addressed the fake; asset URLs in outputs use it. */
-  origin: string
-}
-
-export interface BodyRequest extends ApiRequest {
-  contentType: string | null
-  /** The body text, or `too_large` when it passed the scenario's size limit. */
-  body: string | { tooLarge: number }
-}
-
-/** `fault`: set once the request reached the scenario's faults: the action that fired, or null. */
-export type Outcome =
-  | { response: ApiResponse; delayMs: number; drop?: undefined; fault?: FaultAction | null }
-  | { drop: true; delayMs: number; response?: undefined; fault?: FaultAction | null }
-
-const now = (response: ApiResponse): Outcome => ({ response, delayMs: 0 })
+export type { ApiRequest, BodyRequest, Outcome } from './request.js'
+export { defaultFaultMessage } from './errors.js'
+export type { Endpoint }
 
 export function authenticate(world: World, apiKey: string | null): Account | ApiResponse {
-  if (apiKey === null || apiKey === '') return fail(401, 'Missing API key: send your key in the x-api-key header')
-  return world.account(apiKey) ?? fail(401, 'Invalid API key')
+  if (apiKey === null || apiKey === '') return failWith('missingApiKey')
+  return world.account(apiKey) ?? failWith('invalidApiKey')
 }
 
-/** Applies a fault's action to the normal answer (computed lazily: a fault that answers for it charges nothing). */
-function withFault(action: FaultAction | null, normal: () => ApiResponse, stale?: () => ApiResponse): Outcome {
-  if (action === null) return { response: normal(), delayMs: 0, fault: null }
-  if ('drop' in action) return { drop: true, delayMs: 0, fault: action }
-  if ('delayMs' in action) return { response: normal(), delayMs: action.delayMs, fault: action }
-  if ('stale' in action) return { response: (stale ?? normal)(), delayMs: 0, fault: action }
-  const { status, message, headers } = action.respond
-  return { response: fail(status, message ?? defaultFaultMessage(status), headers ? { ...headers } : undefined), delayMs: 0, fault: action }
+/** A body check's refusal (413, 400): answered at once, before faults. */
+class Refused {
+  constructor(readonly response: ApiResponse) {}
 }
 
-export function defaultFaultMessage(status: number): string {
-  if (status === 429) return 'Rate limit exceeded. Try again later.'
-  if (status === 502) return 'Bad gateway: the upstream provider did not answer'
-  if (status === 503) return 'Service unavailable'
-  if (status >= 500) return 'Internal server error'
-  return 'Request rejected'
+/** What an endpoint adds to the pipeline. `I` is what the answer reads: the parsed body, or the route's parameter. */
+interface Steps<R extends ApiRequest, I> {
+  readonly endpoint: PublicEndpoint
+  /** Body checks (absent: the input is the route's parameter). */
+  check?(world: World, request: R): I | Refused
+  /** The task type the scenario's faults match on. */
+  taskType(world: World, account: Account, input: I): TaskType | null
+  answer(world: World, account: Account, request: R, input: I): ApiResponse
+  /** The answer under a `stale` fault (absent: the normal one). */
+  stale?(world: World, account: Account, request: R, input: I): ApiResponse
 }
+
+function pipeline<R extends ApiRequest, I>(world: World, request: R, steps: Steps<R, I>, param: I): Outcome {
+  const account = authenticate(world, request.apiKey)
+  if ('status' in account) return now(account)
+  const limit = rateLimit(world, account)
+  if (limit !== null && limit.refused !== null) return now(limit.refused)
+  const input = steps.check === undefined ? param : steps.check(world, request)
+  const outcome = input instanceof Refused ? now(input.response) : answerWithFault(world, account, request, steps, input)
+  return limit === null ? outcome : withRateHeaders(outcome, limit.headers)
+}
+
+function answerWithFault<R extends ApiRequest, I>(world: World, account: Account, request: R, steps: Steps<R, I>, input: I): Outcome {
+  const fault = world.fault({ endpoint: steps.endpoint, apiKey: account.apiKey, taskType: steps.taskType(world, account, input) })
+  const { stale } = steps
+  const faulted = applyFault(
+    fault,
+    () => steps.answer(world, account, request, input),
+    stale === undefined ? undefined : () => stale(world, account, request, input),
+  )
+  if (faulted.drop) return { drop: true, delayMs: 0, fault }
+  return { response: faulted.answer ?? faulted.response, delayMs: faulted.delayMs, fault }
+}
+
+/* Create Task. */
 
 function taskTypeOf(body: unknown): TaskType | null {
   if (typeof body !== 'object' || body === null) return null
   const type = (body as Record<string, unknown>)['task_type']
-  return type === 'music' || type === 'lyrics' || type === 'upload' || type === 'concat' ? type : null
+  return (TASK_TYPES as readonly unknown[]).includes(type) ? (type as TaskType) : null
 }
 
-function parseJson(text: string): { value: unknown } | { message: string } {
-  try {
-    return { value: JSON.parse(text) as unknown }
-  } catch (error) {
-    return { message: `Malformed JSON body: ${(error as Error).message}` }
-  }
-}
-
-const answerCreate = rateLimited(function answerCreate(world: World, request: BodyRequest): Outcome {
-  const account = authenticate(world, request.apiKey)
-  if ('status' in account) return now(account)
-  if (typeof request.body !== 'string') {
-    return now(fail(413, `Request body too large: ${request.body.tooLarge} bytes or more, the limit is ${world.scenario.service.maxBodyBytes} bytes`, {
+const CREATE: Steps<BodyRequest, unknown> = {
+  endpoint: 'create',
+  check(world, request) {
+    if (typeof request.body !== 'string') {
+      const refused = failWith('bodyTooLarge', request.body.tooLarge, world.scenario.service.maxBodyBytes)
       // The rest of the body is never read: close the connection rather than leave it half-consumed.
-      connection: 'close',
-    }))
-  }
-  const type = (request.contentType ?? '').split(';', 1)[0]!.trim().toLowerCase()
-  if (type !== 'application/json') {
-    return now(fail(400, `Content-Type must be application/json, got ${type === '' ? 'none' : JSON.stringify(type)}`))
-  }
-  if (request.body.trim() === '') return now(fail(400, 'Request body is empty; expected a JSON object with model, task_type and input'))
-  if (exceedsDepth(request.body, MAX_JSON_DEPTH)) {
-    return now(fail(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`))
-  }
-  const parsed = parseJson(request.body)
-  if ('message' in parsed) return now(fail(400, parsed.message))
-  const fault = world.fault({ endpoint: 'create', apiKey: account.apiKey, taskType: taskTypeOf(parsed.value) })
-  return withFault(fault, () => {
-    const valid = validateCreate(parsed.value, world.scenario.service)
-    if (!valid.ok) return fail(400, valid.message)
+      return new Refused({ ...refused, headers: { connection: 'close' } })
+    }
+    const type = (request.contentType ?? '').split(';', 1)[0]!.trim().toLowerCase()
+    if (type !== 'application/json') return new Refused(failWith('notJson', type))
+    if (request.body.trim() === '') return new Refused(failWith('emptyBody'))
+    if (exceedsDepth(request.body, MAX_JSON_DEPTH)) return new Refused(failWith('tooDeep', MAX_JSON_DEPTH))
+    try {
+      return JSON.parse(request.body) as unknown
+    } catch (error) {
+      return new Refused(failWith('malformedJson', (error as Error).message))
+    }
+  },
+  taskType: (_world, _account, body) => taskTypeOf(body),
+  answer(world, account, _request, body) {
+    const valid = validateCreate(body, world.scenario.service)
+    if (!valid.ok) return failWith('invalidBody', valid.message)
     const created = world.create(account, valid.request)
     if (!created.ok) {
       const { error } = created
-      if (error.kind === 'store_full') {
-        return fail(503, `Task store full: the fake keeps at most ${error.capacity} tasks (service.max_tasks); reset it (POST /__admin/reset) or raise the cap`)
-      }
-      return fail(402, `Insufficient credits: available ${error.available}, required ${error.required}`)
+      if (error.kind === 'store_full') return failWith('storeFull', error.capacity)
+      return failWith('insufficientCredits', error.available, error.required)
     }
     const response = ok(202, renderCreated(created.task))
     response.created = { id: created.task.id, type: created.task.type }
     return response
-  })
-})
+  },
+}
 
-const notFound = (taskId: string): ApiResponse => fail(404, `Task not found: ${JSON.stringify(taskId)}`)
+/* Get Task: the input is the task id. */
 
-const answerGetTask = rateLimited(function answerGetTask(world: World, request: ApiRequest, taskId: string): Outcome {
-  const account = authenticate(world, request.apiKey)
-  if ('status' in account) return now(account)
-  const owned = world.tasks.get(taskId)
-  const fault = world.fault({
-    endpoint: 'get_task',
-    apiKey: account.apiKey,
-    taskType: owned !== undefined && owned.apiKey === account.apiKey ? owned.type : null,
-  })
-  return withFault(
-    fault,
-    () => {
-      const task = world.read(account, taskId)
-      return task === undefined ? notFound(taskId) : ok(200, renderTask(task, request.origin))
-    },
-    () => {
-      const task = world.tasks.get(taskId)
-      return task === undefined || task.apiKey !== account.apiKey ? notFound(taskId) : ok(200, renderTask(task, request.origin))
-    },
-  )
-})
+/**
+ * The rendered 200 body of finished tasks, per task and origin: a finished task never changes
+ * again, so its body is rendered (JSON.stringify) once, not on every read. Bounded: a client reads
+ * a finished task a few times at most, and the store may hold many; keyed by the Task object, so
+ * a reset or a restored snapshot (new Task objects) never meets an old body.
+ */
+const FINISHED_BODIES_MAX = 256
+const finishedBodies = new Map<Task, { origin: string; body: string }>()
 
-const answerUsage = rateLimited(function answerUsage(world: World, request: ApiRequest): Outcome {
-  const account = authenticate(world, request.apiKey)
-  if ('status' in account) return now(account)
-  const fault = world.fault({ endpoint: 'usage', apiKey: account.apiKey, taskType: null })
-  return withFault(fault, () => ok(200, world.usage(account)), () => ok(200, usageOf(account.ledger)))
-})
+function taskAnswer(task: Task, origin: string): ApiResponse {
+  if (task.position.completedAt === null) return ok(200, renderTask(task, origin))
+  const cached = finishedBodies.get(task)
+  if (cached !== undefined && cached.origin === origin) return { status: 200, body: cached.body }
+  const response = ok(200, renderTask(task, origin))
+  if (finishedBodies.size >= FINISHED_BODIES_MAX) finishedBodies.clear()
+  finishedBodies.set(task, { origin, body: response.body })
+  return response
+}
+
+const GET_TASK: Steps<ApiRequest, string> = {
+  endpoint: 'get_task',
+  taskType(world, account, taskId) {
+    const owned = world.tasks.get(taskId)
+    return owned !== undefined && owned.apiKey === account.apiKey ? owned.type : null
+  },
+  answer(world, account, request, taskId) {
+    const task = world.read(account, taskId)
+    return task === undefined ? failWith('taskNotFound', taskId) : taskAnswer(task, request.origin)
+  },
+  stale(world, account, request, taskId) {
+    const task = world.tasks.get(taskId)
+    return task === undefined || task.apiKey !== account.apiKey ? failWith('taskNotFound', taskId) : taskAnswer(task, request.origin)
+  },
+}
+
+/* Get account usage. */
+
+const USAGE: Steps<ApiRequest, null> = {
+  endpoint: 'usage',
+  taskType: () => null,
+  answer: (world, account) => ok(200, world.usage(account)),
+  stale: (_world, account) => ok(200, usageOf(account.ledger)),
+}
 
 /*
- * Every request to these three is recorded in the world's journal, whichever door it came through.
- * Each first moves a ticking clock (clock.tick), so its answer and journal entry show the moved time.
+ * The three endpoints: each first moves a ticking clock (clock.tick), so its answer and journal
+ * entry show the moved time, then runs the pipeline, then records the request in the world's
+ * journal, whichever door it came through.
  */
+
+const CREATE_ROUTE = routeOf('create')
+const GET_TASK_ROUTE = routeOf('get_task')
+const USAGE_ROUTE = routeOf('usage')
 
 export function createTask(world: World, request: BodyRequest): Outcome {
   world.tick()
-  return journalCreate(world, request, () => answerCreate(world, request))
+  // The journal shows the balance before the request.
+  const account = request.apiKey === null ? undefined : world.account(request.apiKey)
+  const credits = account === undefined ? null : { available: account.ledger.available, toppedUp: account.ledger.topped_up }
+  const outcome = pipeline(world, request, CREATE, undefined)
+  const created = outcome.response?.created
+  const entry: JournalEntry = {
+    method: CREATE_ROUTE.method,
+    path: pathOf('create'),
+    endpoint: 'create',
+    apiKey: request.apiKey,
+    taskId: created?.id ?? null,
+    taskType: created?.type ?? null,
+    taskStatus: null,
+    fingerprint: typeof request.body === 'string' ? hash53(request.body) : null,
+    credits,
+  }
+  recordOutcome(world, entry, outcome)
+  return outcome
 }
 
 export function getTask(world: World, request: ApiRequest, taskId: string): Outcome {
   world.tick()
-  return journalGetTask(world, request, taskId, () => answerGetTask(world, request, taskId))
+  const outcome = pipeline(world, request, GET_TASK, taskId)
+  // The journal shows the status the answer showed.
+  const task = outcome.response?.status === 200 ? world.tasks.get(taskId) : undefined
+  const entry: JournalEntry = {
+    method: GET_TASK_ROUTE.method,
+    path: pathOf('get_task', taskId),
+    endpoint: 'get_task',
+    apiKey: request.apiKey,
+    taskId,
+    taskType: task?.type ?? null,
+    taskStatus: task?.position.status ?? null,
+    fingerprint: null,
+    credits: null,
+  }
+  recordOutcome(world, entry, outcome)
+  return outcome
 }
 
 export function getUsage(world: World, request: ApiRequest): Outcome {
   world.tick()
-  return journalUsage(world, request, () => answerUsage(world, request))
+  const outcome = pipeline(world, request, USAGE, null)
+  const entry: JournalEntry = {
+    method: USAGE_ROUTE.method,
+    path: pathOf('usage'),
+    endpoint: 'usage',
+    apiKey: request.apiKey,
+    taskId: null,
+    taskType: null,
+    taskStatus: null,
+    fingerprint: null,
+    credits: null,
+  }
+  recordOutcome(world, entry, outcome)
+  return outcome
 }
 
-/** Known public routes and their methods: unknown paths answer 404, known paths with another method 405. */
+/** Requests no public route answers: unknown paths answer 404, known paths with another method 405 (with Allow). */
 export function routeMiss(method: string, pathname: string): ApiResponse {
-  const allowed =
-    pathname === '/api/v1/task' ? 'POST' : /^\/api\/v1\/task\/[^/]+$/.test(pathname) ? 'GET' : pathname === '/api/v1/account/usage' ? 'GET' : null
-  if (allowed === null) return fail(404, `No such route: ${method} ${pathname}`)
-  return fail(405, `Method ${method} is not allowed on ${pathname}; use ${allowed}`, { allow: allowed })
+  const allowed = allowedMethods(pathname)
+  if (allowed === null) return failWith('noRoute', method, pathname)
+  return { ...failWith('methodNotAllowed', method, pathname, allowed), headers: { allow: allowed } }
 }
-
-export type { Endpoint }

@@ -5,6 +5,7 @@
  */
 import type { TaskType } from '../domain/types.js'
 import type { Task } from '../domain/world.js'
+import { errorBody, problem, type ErrorArgs, type ErrorKind } from './errors.js'
 
 export interface ApiResponse {
   status: number
@@ -19,8 +20,15 @@ export function ok(status: number, data: unknown, headers?: Record<string, strin
   return { status, body: JSON.stringify({ code: status, data }), headers }
 }
 
+/** An error answer with a status of its own (a fault's scripted status, an admin error): kinds are in errors.ts. */
 export function fail(status: number, message: string, headers?: Record<string, string>): ApiResponse {
-  return { status, body: JSON.stringify({ code: status, message }), headers }
+  return { status, body: errorBody(status, message), headers }
+}
+
+/** The answer for an error of `kind` (errors.ts). */
+export function failWith<K extends ErrorKind>(kind: K, ...args: ErrorArgs<K>): ApiResponse {
+  const { status, message } = problem(kind, ...args)
+  return { status, body: errorBody(status, message) }
 }
 
 /** The last instant formatted: on a manual clock most answers show the same few instants. */
@@ -81,6 +89,5 @@ export function renderCreated(task: Task): Record<string, unknown> {
 
 /** The answer to an unexpected exception (a bug in the fake): JSON like every other error, never a stack trace. */
 export function internalError(error: unknown): ApiResponse {
-  const message = error instanceof Error ? error.message : String(error)
-  return fail(500, `Internal error in audio-task-mock (a bug, please report it): ${message}`)
+  return failWith('internal', error instanceof Error ? error.message : String(error))
 }

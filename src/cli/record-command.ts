@@ -5,9 +5,9 @@
  */
 import { parseArgs } from 'node:util'
 import { parseDuration } from '../domain/duration.js'
-import { startRecordProxy } from '../record/record-proxy.js'
+import { startRecordProxy } from '../proxy/record-proxy.js'
 import { ScenarioFile } from '../record/scenario-file.js'
-import { parseUpstream } from '../record/upstream-url.js'
+import { parseUpstream, type Upstream } from '../record/upstream-url.js'
 
 export const RECORD_USAGE = `Usage: audio-task-mock record --upstream URL --out FILE [options]
 
@@ -40,40 +40,63 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const
 
-function usageError(message: string): number {
-  process.stderr.write(`audio-task-mock record: ${message}\n\n${RECORD_USAGE}`)
-  return 2
+export interface RecordOptions {
+  upstream: Upstream
+  out: string
+  port: number
+  host: string
+  timeoutMs: number
+  quiet: boolean
 }
 
-/** Resolves with the exit code: at once for a mistake, else after SIGINT/SIGTERM, once FILE is written. */
-export async function recordCommand(argv: readonly string[]): Promise<number> {
+export type ParsedRecordArgs = { kind: 'record'; options: RecordOptions } | { kind: 'help' } | { kind: 'error'; message: string }
+
+/** The options the flags ask for, `help`, or a message saying which flag is wrong. Pure: no I/O. */
+export function parseRecordArgs(argv: readonly string[]): ParsedRecordArgs {
   let values
   try {
     ;({ values } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: false, strict: true }))
   } catch (error) {
-    return usageError((error as Error).message)
+    return { kind: 'error', message: (error as Error).message }
   }
-  if (values.help) {
+  if (values.help) return { kind: 'help' }
+  const error = (message: string): ParsedRecordArgs => ({ kind: 'error', message })
+  if (values.upstream === undefined || values.out === undefined) return error('--upstream and --out are required')
+  const upstream = parseUpstream(values.upstream)
+  if ('error' in upstream) return error(upstream.error)
+  const port = values.port ?? '4011'
+  if (!/^\d+$/.test(port) || Number(port) > 65535) return error(`--port expects a whole number from 0 to 65535, got ${JSON.stringify(port)}`)
+  const timeoutMs = parseDuration(values.timeout ?? '30s')
+  if (timeoutMs === null || timeoutMs < 1) return error(`--timeout expects a duration like 10s or 1m, got ${JSON.stringify(values.timeout)}`)
+  return { kind: 'record', options: { upstream, out: values.out, port: Number(port), host: values.host ?? '127.0.0.1', timeoutMs, quiet: values.quiet === true } }
+}
+
+/** Resolves with the exit code: at once for a mistake, else after SIGINT/SIGTERM, once FILE is written. */
+export async function recordCommand(argv: readonly string[]): Promise<number> {
+  const parsed = parseRecordArgs(argv)
+  if (parsed.kind === 'error') {
+    process.stderr.write(`audio-task-mock record: ${parsed.message}\n\n${RECORD_USAGE}`)
+    return 2
+  }
+  if (parsed.kind === 'help') {
     process.stdout.write(RECORD_USAGE)
     return 0
   }
-  if (values.upstream === undefined || values.out === undefined) return usageError('--upstream and --out are required')
-  const upstream = parseUpstream(values.upstream)
-  if ('error' in upstream) return usageError(upstream.error)
-  const port = values.port ?? '4011'
-  if (!/^\d+$/.test(port) || Number(port) > 65535) return usageError(`--port expects a whole number from 0 to 65535, got ${JSON.stringify(port)}`)
-  const timeoutMs = parseDuration(values.timeout ?? '30s')
-  if (timeoutMs === null || timeoutMs < 1) return usageError(`--timeout expects a duration like 10s or 1m, got ${JSON.stringify(values.timeout)}`)
-  const out = values.out
+  return runRecord(parsed.options)
+}
+
+/** Records until SIGINT/SIGTERM, then writes the scenario; resolves with the exit code. */
+export async function runRecord(options: RecordOptions): Promise<number> {
+  const { upstream, out } = options
   const say = (line: string): void => void process.stdout.write(`audio-task-mock record: ${line}\n`)
   let file: ScenarioFile | null = null
   const proxy = await startRecordProxy({
     upstream,
-    port: Number(port),
-    host: values.host ?? '127.0.0.1',
-    timeoutMs,
+    port: options.port,
+    host: options.host,
+    timeoutMs: options.timeoutMs,
     onExchange: (line) => {
-      if (!values.quiet) say(line)
+      if (!options.quiet) say(line)
       file?.changed()
     },
   }).catch((error: Error) => error)

@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process'
 import { constants } from 'node:os'
 import { parseServeArgs, serveFlagsHelp } from './serve-options.js'
-import { startFake, type Log } from './start-fake.js'
+import type { Log } from './log.js'
+import { startFake } from './start-fake.js'
 import { watchForOrphaning } from './orphan-watch.js'
 
 /** The variable that carries the fake's base URL to COMMAND. */

@@ -4,8 +4,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { watchForOrphaning } from './orphan-watch.js'
-import { parseServeArgs } from './serve-options.js'
-import { startFake, type Fake, type Log } from './start-fake.js'
+import { parseServeArgs, type ServeOptions } from './serve-options.js'
+import type { Log } from './log.js'
+import { startFake, type Fake } from './start-fake.js'
 
 /** Lines to stdout, mistakes to stderr. */
 export const consoleLog: Log = {
@@ -29,6 +30,11 @@ export async function serveCommand(argv: readonly string[], usage: string): Prom
     process.stdout.write(`${pkg.version}\n`)
     return 0
   }
+  return serve(parsed.options)
+}
+
+/** Serves until SIGTERM or SIGINT; resolves with the exit code when it cannot start, else null. */
+export async function serve(options: ServeOptions): Promise<number | null> {
   // Listening before the ready line is printed: a signal sent as soon as it is read must not
   // find Node's default handler (exit without saving the state). One that comes earlier waits.
   let fake: Fake | null = null
@@ -45,7 +51,7 @@ export async function serveCommand(argv: readonly string[], usage: string): Prom
   const onInt = (): void => stop('SIGINT received')
   process.once('SIGTERM', onTerm)
   process.once('SIGINT', onInt)
-  const started = await startFake(parsed.options, consoleLog)
+  const started = await startFake(options, consoleLog)
   if (!started.ok) {
     process.off('SIGTERM', onTerm)
     process.off('SIGINT', onInt)

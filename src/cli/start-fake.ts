@@ -8,15 +8,10 @@ import { isLoopback, ADMIN_TOKEN_ENV } from '../admin/admin-auth.js'
 import { formatReport } from '../report/format-report.js'
 import { formatScenarioError, loadScenarioFile } from '../scenario/index.js'
 import type { RunningServer } from '../server/start-server.js'
+import type { Log } from './log.js'
 import type { ServeOptions } from './serve-options.js'
 import type { StateKeeper } from './state-option.js'
 import type { ScenarioWatcher } from './watch-scenario.js'
-
-/** Where the fake's lines go: `info` for the ready line and news, `error` for mistakes. */
-export interface Log {
-  info(line: string): void
-  error(line: string): void
-}
 
 export interface Fake {
   readonly running: RunningServer

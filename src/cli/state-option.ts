@@ -4,8 +4,8 @@
  * it before the server answers anything (decision 012), then keep FILE up to date.
  */
 import type { WorldChange } from '../domain/world.js'
-import type { MockCore } from '../mock/mock-core.js'
-import { sourceOf } from '../mock/scenario-source.js'
+import type { MockHandle } from '../handle/mock-handle.js'
+import { sourceOf } from '../scenario/scenario-source.js'
 import { listSegments, readLog } from '../state/change-log.js'
 import { restoreWorld, scenarioFingerprint } from '../state/snapshot.js'
 import { writeSnapshot } from '../state/snapshot-writer.js'
@@ -33,7 +33,7 @@ interface SavedScenario {
  * When FILE was saved under a scenario loaded through the admin API, that scenario comes back
  * with it (its text is in FILE), so the same command line restarts. A message when it cannot.
  */
-function scenarioOfState(core: MockCore, value: unknown): string | null {
+function scenarioOfState(core: MockHandle, value: unknown): string | null {
   const saved = (value as SavedScenario).scenario
   if (typeof saved?.source !== 'string' || saved.fingerprint === scenarioFingerprint(core.scenario)) return null
   try {
@@ -45,7 +45,7 @@ function scenarioOfState(core: MockCore, value: unknown): string | null {
 }
 
 /** Replays the durable log's records after the snapshot; the number replayed. */
-async function replay(core: MockCore, path: string, afterSeq: number, commandLine: MockCore['scenario']): Promise<{ replayed: number; seq: number }> {
+async function replay(core: MockHandle, path: string, afterSeq: number, commandLine: MockHandle['scenario']): Promise<{ replayed: number; seq: number }> {
   const records = await readLog(path, afterSeq)
   let latest = core.clock.now().getTime()
   for (const record of records) {
@@ -64,7 +64,7 @@ async function replay(core: MockCore, path: string, afterSeq: number, commandLin
 }
 
 /** Restores `value` (from `readState`) into the fake, saves the new epoch, and starts keeping FILE. */
-export async function adoptState(core: MockCore, path: string, value: unknown, intervalMs: number, mode: StateMode): Promise<Adopted> {
+export async function adoptState(core: MockHandle, path: string, value: unknown, intervalMs: number, mode: StateMode): Promise<Adopted> {
   const refused = (message: string): Adopted => ({ ok: false, message: `${path}: refused: ${message}` })
   const commandLine = core.scenario
   const removed = await removeStaleTemporaries(path)

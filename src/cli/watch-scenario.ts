@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises'
 import { basename, dirname, resolve } from 'node:path'
 import { formatScenarioError, parseScenario } from '../scenario/index.js'
 import type { RunningServer } from '../server/start-server.js'
-import type { Log } from './start-fake.js'
+import type { Log } from './log.js'
 
 export interface ScenarioWatcher {
   close(): void

@@ -5,8 +5,9 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import { getAsset, type AssetKind, type AssetOutcome } from '../api/asset-api.js'
-import { fail } from '../api/respond.js'
-import { toResponse, type HandlerOptions, type WorldSource } from './create-handlers.js'
+import { failWith } from '../api/respond.js'
+import type { MockHandle } from '../handle/mock-handle.js'
+import { toResponse, type HandlerOptions } from './create-handlers.js'
 
 const EXTENSION: Record<AssetKind, string> = { audio: '.wav', image: '.png' }
 
@@ -19,7 +20,7 @@ async function settle(outcome: AssetOutcome, head: boolean, drop: () => Response
   return new HttpResponse(head ? null : body.stream(), { status: 200, headers })
 }
 
-export function createAssetHandlers(source: WorldSource, options: HandlerOptions = {}): HttpHandler[] {
+export function createAssetHandlers(source: Pick<MockHandle, 'world' | 'commit'>, options: HandlerOptions = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
   const drop = options.drop ?? (() => HttpResponse.error())
   const serve =
@@ -27,7 +28,7 @@ export function createAssetHandlers(source: WorldSource, options: HandlerOptions
     async ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }): Promise<Response> => {
       const file = String(params['file'])
       if (!file.endsWith(EXTENSION[kind])) {
-        return toResponse(fail(404, `No such ${kind} file: ${new URL(request.url).pathname} (${kind} files end in ${EXTENSION[kind]})`))
+        return toResponse(failWith('noMediaFile', kind, new URL(request.url).pathname, EXTENSION[kind]))
       }
       const clipId = file.slice(0, -EXTENSION[kind].length)
       const outcome = getAsset(source.world, { method: request.method, apiKey: request.headers.get('x-api-key'), kind, clipId })

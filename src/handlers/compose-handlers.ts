@@ -5,8 +5,8 @@
  * a JSON 404.
  */
 import type { HttpHandler } from 'msw'
-import { createAdminHandlers, type AdminGuard } from '../admin/admin-handlers.js'
-import type { AdminHost } from '../admin/admin-routes.js'
+import { createAdminHandlers, type AdminGuard } from './admin-handlers.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import { createAssetHandlers } from './asset-handlers.js'
 import { checkResponses } from './check-responses.js'
 import { createFallbackHandlers, createHandlers, type HandlerOptions } from './create-handlers.js'
@@ -23,7 +23,7 @@ export interface ComposeOptions extends HandlerOptions {
   typedAdminBodies?: boolean
 }
 
-export function composeHandlers(host: AdminHost, options: ComposeOptions = {}): HttpHandler[] {
+export function composeHandlers(host: MockHandle, options: ComposeOptions = {}): HttpHandler[] {
   const { adminGuard, typedAdminBodies, ...handlerOptions } = options
   return [
     ...checkResponses(host, createHandlers(host, handlerOptions), handlerOptions),

@@ -4,18 +4,12 @@
  * @mswjs/http-middleware). Each is parse → api call → respond.
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
-import type { World } from '../domain/world.js'
 import { createTask, getTask, getUsage, routeMiss, type Outcome } from '../api/public-api.js'
-import { fail, type ApiResponse } from '../api/respond.js'
+import { failWith, type ApiResponse } from '../api/respond.js'
+import { API_PREFIX, PUBLIC_ROUTES, type PublicEndpoint } from '../api/routes.js'
 import { durable } from '../api/durable-outcome.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import { readBody } from './read-body.js'
-
-/** What the handlers need of the running fake: the current world (replaced on reset). */
-export interface WorldSource {
-  readonly world: World
-  /** Resolves once the changes made so far are durable (`--state-mode durable`); absent: nothing to wait for. */
-  readonly commit?: () => Promise<void>
-}
 
 export interface HandlerOptions {
   /** Serve only this origin (e.g. `https://audio.example.test`); default: any origin. */
@@ -49,7 +43,22 @@ function isOurs(url: string, base: string, pathname: string): boolean {
 
 const apiKeyOf = (request: Request): string | null => request.headers.get('x-api-key')
 
-export function createHandlers(source: WorldSource, options: HandlerOptions = {}): HttpHandler[] {
+type Answer = (source: Pick<MockHandle, 'world' | 'commit'>, request: Request, origin: string, params: Record<string, string | readonly string[] | undefined>) => Promise<Outcome> | Outcome
+
+/** Each endpoint of the route table (api/routes.ts), from an msw request to the api call. */
+const ANSWERS: Record<PublicEndpoint, Answer> = {
+  get_task: (source, request, origin, params) => getTask(source.world, { apiKey: apiKeyOf(request), origin }, String(params['taskId'])),
+  create: async (source, request, origin) => {
+    const body = await readBody(request, source.world.scenario.service.maxBodyBytes)
+    // The world as it is once the body is in: a reset while it arrived replaced the one before.
+    return durable(source, createTask(source.world, { apiKey: apiKeyOf(request), origin, contentType: request.headers.get('content-type'), body }))
+  },
+  usage: (source, request, origin) => getUsage(source.world, { apiKey: apiKeyOf(request), origin }),
+}
+
+const METHODS = { GET: http.get, POST: http.post } as const
+
+export function createHandlers(source: Pick<MockHandle, 'world' | 'commit'>, options: HandlerOptions = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
   const drop = options.drop ?? (() => HttpResponse.error())
   return [
@@ -62,29 +71,18 @@ export function createHandlers(source: WorldSource, options: HandlerOptions = {}
         decodeURIComponent(pathname)
         return undefined
       } catch {
-        return toResponse(fail(400, `Malformed URL: ${JSON.stringify(pathname)} has an invalid percent-encoding`))
+        return toResponse(failWith('malformedUrl', pathname))
       }
     }),
-    // msw also matches these paths with a trailing slash; the document does not, so those go on to a 404.
-    http.get(`${base}/api/v1/task/:taskId`, ({ request, params }) => {
-      const url = new URL(request.url)
-      if (url.pathname.endsWith('/')) return undefined
-      return settle(getTask(source.world, { apiKey: apiKeyOf(request), origin: url.origin }, String(params['taskId'])), drop)
-    }),
-    http.post(`${base}/api/v1/task`, async ({ request }) => {
-      const url = new URL(request.url)
-      if (url.pathname.endsWith('/')) return undefined
-      const body = await readBody(request, source.world.scenario.service.maxBodyBytes)
-      // The world as it is once the body is in: a reset while it arrived replaced the one before.
-      const outcome = await durable(source, createTask(source.world, { apiKey: apiKeyOf(request), origin: url.origin, contentType: request.headers.get('content-type'), body }))
-      return settle(outcome, drop)
-    }),
-    http.get(`${base}/api/v1/account/usage`, ({ request }) => {
-      const url = new URL(request.url)
-      if (url.pathname.endsWith('/')) return undefined
-      return settle(getUsage(source.world, { apiKey: apiKeyOf(request), origin: url.origin }), drop)
-    }),
-    http.all(`${base}/api/v1/*`, ({ request }) => toResponse(routeMiss(request.method, new URL(request.url).pathname))),
+    ...PUBLIC_ROUTES.map((route) =>
+      METHODS[route.method](`${base}${route.path}`, async ({ request, params }) => {
+        const url = new URL(request.url)
+        // msw also matches these paths with a trailing slash; the document does not, so those go on to a 404.
+        if (url.pathname.endsWith('/')) return undefined
+        return settle(await ANSWERS[route.endpoint](source, request, url.origin, params), drop)
+      }),
+    ),
+    http.all(`${base}${API_PREFIX}*`, ({ request }) => toResponse(routeMiss(request.method, new URL(request.url).pathname))),
   ]
 }
 

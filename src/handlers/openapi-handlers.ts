@@ -7,7 +7,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import { stringify } from 'yaml'
 import type { ServiceConfig } from '../domain/types.js'
 import { openApiDocument } from '../openapi/document.js'
-import type { WorldSource } from './create-handlers.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 
 type Format = 'json' | 'yaml'
 
@@ -30,7 +30,7 @@ function documentText(service: ServiceConfig, origin: string, format: Format): s
 
 const CONTENT_TYPES: Record<Format, string> = { json: 'application/json', yaml: 'application/yaml' }
 
-export function createOpenApiHandlers(source: WorldSource, options: { baseUrl?: string } = {}): HttpHandler[] {
+export function createOpenApiHandlers(source: Pick<MockHandle, 'world' | 'commit'>, options: { baseUrl?: string } = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
   const serve = (format: Format) =>
     http.get(`${base}/openapi.${format}`, ({ request }) => {

@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { ScenarioLibrary } from './resolve-scenario.js'
+import type { ScenarioLibrary } from '../scenario/resolve-scenario.js'
 
 /** `scenarios/` of the package; the same from `src/mock`, `dist/mock` and the CLI's `dist/bin` chunks. */
 export const BUNDLED_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url))

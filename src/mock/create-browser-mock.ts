@@ -6,12 +6,14 @@
  */
 import type { ComposeOptions } from '../handlers/compose-handlers.js'
 import { BUNDLED_SCENARIO_TEXTS } from '../scenario/bundled-texts.js'
+import { withFetch, type FetchMock as Mock } from './fetch-mock.js'
 import type { MockOptions } from './mock-core.js'
-import { mockWithHandlers, type Mock } from './mock-with-handlers.js'
-import type { ScenarioLibrary } from './resolve-scenario.js'
+import { mockWithHandlers } from './mock-with-handlers.js'
+import type { ScenarioLibrary } from '../scenario/resolve-scenario.js'
 
 export type { MockClock, MockCore, MockOptions } from './mock-core.js'
-export type { Mock } from './mock-with-handlers.js'
+export type { FetchMock as Mock } from './fetch-mock.js'
+export type { MockFetch } from './fetch-door.js'
 
 const names = Object.keys(BUNDLED_SCENARIO_TEXTS)
 
@@ -24,5 +26,5 @@ const compiledInLibrary: ScenarioLibrary = {
 }
 
 export function createMock(options: MockOptions = {}, handlerOptions: ComposeOptions = {}): Mock {
-  return mockWithHandlers(options, handlerOptions, compiledInLibrary)
+  return withFetch(mockWithHandlers(options, handlerOptions, compiledInLibrary), options, handlerOptions)
 }

@@ -4,16 +4,18 @@
  * the standalone server answers the public API through its own node:http door and loads msw
  * and express only for the routes that need them, so starting it does not pay for them.
  */
-import type { AdminHost } from '../admin/admin-routes.js'
 import { createControl, type MockControl } from '../admin/control.js'
-import { advanceClock, setClock } from '../admin/operations.js'
+import { checkedClock } from '../admin/operations.js'
 import { AutoClock, ManualClock, type ControllableClock } from '../domain/clock.js'
 import { parseDuration } from '../domain/duration.js'
 import { Journal } from '../domain/journal.js'
 import type { Scenario } from '../domain/types.js'
 import { World } from '../domain/world.js'
-import { isScenarioName, resolveScenario, type ScenarioInput, type ScenarioLibrary } from './resolve-scenario.js'
-import { rememberSource, sourceOf } from './scenario-source.js'
+import type { MockClock, MockHandle } from '../handle/mock-handle.js'
+import { isScenarioName, resolveScenario, type ScenarioInput, type ScenarioLibrary } from '../scenario/resolve-scenario.js'
+import { rememberSource, sourceOf } from '../scenario/scenario-source.js'
+
+export type { MockClock } from '../handle/mock-handle.js'
 
 export interface MockOptions {
   /**
@@ -31,35 +33,8 @@ export interface MockOptions {
   wallNow?: () => number
 }
 
-export interface MockClock {
-  now(): Date
-  /** Moves the clock forward by a duration (`'5m'`, `'1h30m'`) or milliseconds. */
-  advance(by: string | number): Date
-  /** Moves the clock forward to an instant. */
-  set(to: string | Date | number): Date
-}
-
-export interface MockCore extends MockControl {
-  readonly world: World
-  readonly scenario: Scenario
-  readonly clock: MockClock
-  /** Back to the scenario's start (or to a new scenario): accounts, tasks, counters and clock. */
-  reset(scenario?: ScenarioInput): void
-  /** Calls `listener` with each world a reset makes (the state keeper follows them). */
-  onReset(listener: (world: World) => void): void
-  /**
-   * Set by `--state-mode durable`: resolves once every change made so far is on disk. A create
-   * is answered 202 only after it (src/server/public-door.ts, src/handlers/create-handlers.ts).
-   */
-  commit?: () => Promise<void>
-}
-
-const hosts = new WeakMap<MockCore, AdminHost>()
-
-/** What the handlers and admin operations act on for `core` (its clock moves unchecked: the operations check). */
-export function adminHostOf(core: MockCore): AdminHost {
-  return hosts.get(core)!
-}
+/** The fake in-process: the handle every door and the admin API act on (mock-handle.ts), with the admin control as methods. */
+export interface MockCore extends MockHandle, MockControl {}
 
 export function makeClock(scenario: Scenario, wallNow: () => number = Date.now): ControllableClock {
   const config = scenario.clock
@@ -72,12 +47,6 @@ function toMs(by: string | number): number {
   const ms = parseDuration(by)
   if (ms === null) throw new RangeError(`expected a duration like 150ms, 5s, 10m or 1h, got ${JSON.stringify(by)}`)
   return ms
-}
-
-/** An instant as the admin API's `to` takes it. */
-function instantText(to: string | Date | number): unknown {
-  if (to instanceof Date) return Number.isNaN(to.getTime()) ? String(to) : to.toISOString()
-  return typeof to === 'number' && Number.isFinite(to) ? new Date(to).toISOString() : to
 }
 
 function toInstant(to: string | Date | number): number {
@@ -114,52 +83,36 @@ export function createMockCore(options: MockOptions = {}, library?: ScenarioLibr
   }
   let state = build(options.scenario)
   const resetListeners: Array<(world: World) => void> = []
-  /** What the admin operations act on; its clock moves without checking its arguments (the operations check them). */
-  const host = {
+  // The clock's moves as such; checkedClock gives them the admin API's checks, so a mistake
+  // reads the same in-process and over HTTP.
+  const raw: MockClock = {
+    now: () => new Date(state.clock.now()),
+    advance: (by) => {
+      const ms = toMs(by)
+      state.clock.advance(ms)
+      state.jumped.ms += ms
+      return new Date(state.clock.now())
+    },
+    set: (to) => {
+      const before = state.clock.now()
+      state.clock.set(toInstant(to))
+      state.jumped.ms += state.clock.now() - before
+      return new Date(state.clock.now())
+    },
+  }
+  const handle: MockHandle = {
     get world() {
       return state.world
     },
     get scenario() {
       return state.scenario
     },
-    clock: {
-      now: () => new Date(state.clock.now()),
-      advance: (by: string | number) => {
-        const ms = toMs(by)
-        state.clock.advance(ms)
-        state.jumped.ms += ms
-        return new Date(state.clock.now())
-      },
-      set: (to: string | Date | number) => {
-        const before = state.clock.now()
-        state.clock.set(toInstant(to))
-        state.jumped.ms += state.clock.now() - before
-        return new Date(state.clock.now())
-      },
-    },
+    clock: checkedClock(raw),
     reset(input?: ScenarioInput) {
       state = build(input ?? state.scenario)
       for (const listener of resetListeners) listener(state.world)
     },
-  }
-  // In-process clock moves take the admin API's checks, so a mistake reads the same through either door.
-  const clock: MockClock = {
-    now: host.clock.now,
-    advance: (by) => (advanceClock(host, { by }), host.clock.now()),
-    set: (to) => (setClock(host, { to: instantText(to) }), host.clock.now()),
-  }
-  const core: MockCore = {
-    get world() {
-      return state.world
-    },
-    get scenario() {
-      return state.scenario
-    },
-    clock,
-    reset: host.reset,
     onReset: (listener) => void resetListeners.push(listener),
-    ...createControl(host),
   }
-  hosts.set(core, host)
-  return core
+  return Object.assign(handle, createControl(handle))
 }

@@ -6,8 +6,8 @@
  */
 import type { HttpHandler } from 'msw'
 import { composeHandlers, type ComposeOptions } from '../handlers/compose-handlers.js'
-import { adminHostOf, createMockCore, type MockCore, type MockOptions } from './mock-core.js'
-import type { ScenarioLibrary } from './resolve-scenario.js'
+import { createMockCore, type MockCore, type MockOptions } from './mock-core.js'
+import type { ScenarioLibrary } from '../scenario/resolve-scenario.js'
 
 export interface Mock extends MockCore {
   readonly handlers: HttpHandler[]
@@ -15,6 +15,6 @@ export interface Mock extends MockCore {
 
 export function mockWithHandlers(options: MockOptions, handlerOptions: ComposeOptions, library?: ScenarioLibrary): Mock {
   const core = createMockCore(options, library)
-  const handlers = composeHandlers(adminHostOf(core), { baseUrl: options.baseUrl, ...handlerOptions })
+  const handlers = composeHandlers(core, { baseUrl: options.baseUrl, ...handlerOptions })
   return Object.assign(core, { handlers })
 }

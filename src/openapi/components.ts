@@ -17,7 +17,7 @@ import {
   taskVariants,
   usageSchema,
 } from '../api/schemas.js'
-import type { ServiceConfig } from '../domain/types.js'
+import { TASK_TYPES, type ServiceConfig } from '../domain/types.js'
 import { requestSchemas } from './request-schema.js'
 
 export type JsonSchema = Record<string, unknown>
@@ -76,10 +76,7 @@ export function componentSchemas(service: ServiceConfig): Record<string, JsonSch
   const requests = generate(
     [
       ['CreateTaskRequest', request.createTask],
-      ['CreateMusicTaskRequest', request.byType.music],
-      ['CreateLyricsTaskRequest', request.byType.lyrics],
-      ['CreateUploadTaskRequest', request.byType.upload],
-      ['CreateConcatTaskRequest', request.byType.concat],
+      ...TASK_TYPES.map((type): [string, z.ZodType] => [`Create${type[0]!.toUpperCase()}${type.slice(1)}TaskRequest`, request.byType[type]]),
       ['MusicInput', request.music],
       ['MusicDescriptionInput', request.modes.description],
       ['MusicCustomInput', request.modes.custom],

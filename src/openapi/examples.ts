@@ -4,17 +4,18 @@
  * so every example body is a real, reproducible answer and cannot drift from the behaviour.
  */
 import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
+import type { OperationId } from '../api/routes.js'
 import { ManualClock } from '../domain/clock.js'
 import type { ServiceConfig } from '../domain/types.js'
 import { World } from '../domain/world.js'
-import { resolveScenario } from '../mock/resolve-scenario.js'
+import { formatScenarioError, parseScenarioObject } from '../scenario/load.js'
 
 export interface Example {
   summary: string
   value: unknown
 }
 
-export type OperationId = 'createTask' | 'getTask' | 'getUsage'
+export type { OperationId } from '../api/routes.js'
 
 export interface Examples {
   /** Create Task request bodies. */
@@ -56,7 +57,9 @@ const body = (outcome: Outcome): { status: number; value: unknown } => {
 /** Runs the examples scenario under `service` and collects what the fake answered. */
 export function generateExamples(service: ServiceConfig): Examples {
   // The examples are one client's many requests in a row: a scenario's rate limit would turn them into 429s.
-  const scenario = { ...resolveScenario(SCENARIO, '<openapi examples>'), service: { ...service, rateLimitPerMinute: null } }
+  const parsed = parseScenarioObject(SCENARIO, '<openapi examples>')
+  if (!parsed.ok) throw new Error(parsed.errors.map(formatScenarioError).join('\n'))
+  const scenario = { ...parsed.scenario, service: { ...service, rateLimitPerMinute: null } }
   const world = new World(scenario, new ManualClock(Date.parse('2026-01-01T00:00:00.000Z')))
   const requests: Examples['requests'] = {}
   const responses: Examples['responses'] = { createTask: {}, getTask: {}, getUsage: {} }

@@ -6,7 +6,8 @@
 import { inferred } from '../api/inferred.js'
 import type { ServiceConfig } from '../domain/types.js'
 import { ref, type JsonSchema } from './components.js'
-import type { Example, Examples, OperationId } from './examples.js'
+import type { Example, Examples } from './examples.js'
+import { openApiPath, PUBLIC_ROUTES, type OperationId } from '../api/routes.js'
 
 interface Status {
   status: number
@@ -84,36 +85,35 @@ export const TAGS = [
   { name: 'Account', description: 'The calling account' },
 ]
 
-export function paths(service: ServiceConfig, examples: Examples): Record<string, JsonSchema> {
+/** What the document says of each operation; its path and method come from the route table (api/routes.ts). */
+function operations(service: ServiceConfig, examples: Examples): Record<OperationId, JsonSchema> {
   return {
-    '/api/v1/task': {
-      post: {
-        operationId: 'createTask',
-        tags: ['Tasks'],
-        summary: 'Create Task',
-        description: `Creates an asynchronous task and freezes its price in credits. Checks run in the order auth (401), body and fields (400), credits (402). ${inferred(`there is no idempotency key: a create retried after a 500 may charge twice`)}`,
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateTaskRequest'), examples: examples.requests } } },
-        responses: responses('createTask', service, examples),
-      },
+    createTask: {
+      tags: ['Tasks'],
+      summary: 'Create Task',
+      description: `Creates an asynchronous task and freezes its price in credits. Checks run in the order auth (401), body and fields (400), credits (402). ${inferred(`there is no idempotency key: a create retried after a 500 may charge twice`)}`,
+      requestBody: { required: true, content: { 'application/json': { schema: ref('CreateTaskRequest'), examples: examples.requests } } },
     },
-    '/api/v1/task/{taskId}': {
-      get: {
-        operationId: 'getTask',
-        tags: ['Tasks'],
-        summary: 'Get Task',
-        description: 'Reads a task. Poll every 5 to 10 seconds until the status is success, failure or timeout; do not poll more often than once per second. A task is visible only to the account that created it.',
-        parameters: [{ name: 'taskId', in: 'path', required: true, description: 'The task_id returned by Create Task', schema: { type: 'string' } }],
-        responses: responses('getTask', service, examples),
-      },
+    getTask: {
+      tags: ['Tasks'],
+      summary: 'Get Task',
+      description: 'Reads a task. Poll every 5 to 10 seconds until the status is success, failure or timeout; do not poll more often than once per second. A task is visible only to the account that created it.',
+      parameters: [{ name: 'taskId', in: 'path', required: true, description: 'The task_id returned by Create Task', schema: { type: 'string' } }],
     },
-    '/api/v1/account/usage': {
-      get: {
-        operationId: 'getUsage',
-        tags: ['Account'],
-        summary: 'Get account usage',
-        description: 'Usage statistics of the account the key belongs to.',
-        responses: responses('getUsage', service, examples),
-      },
+    getUsage: {
+      tags: ['Account'],
+      summary: 'Get account usage',
+      description: 'Usage statistics of the account the key belongs to.',
     },
   }
+}
+
+export function paths(service: ServiceConfig, examples: Examples): Record<string, JsonSchema> {
+  const described = operations(service, examples)
+  const result: Record<string, Record<string, JsonSchema>> = {}
+  for (const { method, path, operationId } of PUBLIC_ROUTES) {
+    const operation = { operationId, ...described[operationId], responses: responses(operationId, service, examples) }
+    ;(result[openApiPath(path)] ??= {})[method.toLowerCase()] = operation
+  }
+  return result
 }

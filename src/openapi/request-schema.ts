@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { createBodySchema, inputSchemas } from '../api/schemas.js'
 import { inferred } from '../api/inferred.js'
-import type { ServiceConfig } from '../domain/types.js'
+import { TASK_TYPES, type ServiceConfig, type TaskType } from '../domain/types.js'
 
 /** A key that must be absent: how the document says which fields select another mode. */
 const absent = z.never().optional()
@@ -48,17 +48,15 @@ export function requestSchemas(service: ServiceConfig) {
     .xor([modes.description, modes.custom, modes.continuation])
     .describe(`Input of a music task, in exactly one of three modes chosen by which fields are sent. ${inferred('the custom and continuation modes')}`)
   const body = createBodySchema(service)
-  const typed = <T extends string, I extends z.ZodType>(type: T, input: I) =>
-    body.extend({ task_type: z.literal(type).describe('The task type'), input }).describe(`Create a ${type} task`)
-  // One named schema per task type, so the union's discriminator can map each task_type to one.
-  const byType = {
-    music: typed('music', music),
-    lyrics: typed('lyrics', inputs.lyrics),
-    upload: typed('upload', inputs.upload),
-    concat: typed('concat', inputs.concat),
-  }
+  // The input schema of each task type (TASK_TYPES, domain/types.ts: a new type fails to compile here until it has one).
+  const inputOf: Record<TaskType, z.ZodType> = { music, lyrics: inputs.lyrics, upload: inputs.upload, concat: inputs.concat }
+  const typed = (type: TaskType) =>
+    body.extend({ task_type: z.literal(type).describe('The task type'), input: inputOf[type] }).describe(`Create a ${type} task`)
+  type Typed = ReturnType<typeof typed>
+  // One named schema per task type, in TASK_TYPES order, so the union's discriminator can map each task_type to one.
+  const byType = Object.fromEntries(TASK_TYPES.map((type) => [type, typed(type)])) as Record<TaskType, Typed>
   const createTask = z
-    .discriminatedUnion('task_type', [byType.music, byType.lyrics, byType.upload, byType.concat])
+    .discriminatedUnion('task_type', TASK_TYPES.map((type) => byType[type]) as [Typed, ...Typed[]])
     .describe('The Create Task body: model, task_type, and the input of that task type')
   return { createTask, byType, music, modes, lyrics: inputs.lyrics, upload: inputs.upload, concat: inputs.concat }
 }

@@ -1,10 +1,12 @@
 /**
- * Test mode's checker, shared by every door (the msw handlers in check-responses.ts and the
- * standalone server's node:http door): the response validator of the OpenAPI document, loaded
- * once and only when test mode is on. Free of msw, so the fast path can use it.
+ * Test mode's checker: the response validator of the OpenAPI document, loaded once, on the first
+ * answer it checks. The test suite's setup installs `offDocument` as the doors' answer check
+ * (answer-check.ts: `setAnswerCheck(offDocument)`); every door built afterwards (the msw
+ * handlers in check-responses.ts and the standalone server's node:http door) runs each public-API
+ * answer through it. Free of msw, so the fast path can use it.
  */
 import type { Scenario } from '../domain/types.js'
-import { CHECK_RESPONSES_ENV, responseViolations } from '../handlers/response-violations.js'
+import { responseViolations } from './response-violations.js'
 import type { ResponseValidator } from './response-validator.js'
 import { scriptedStatus } from './scripted-status.js'
 
@@ -18,10 +20,6 @@ async function loadValidator(): Promise<ResponseValidator> {
   ])
   // Response schemas do not depend on the scenario: one document serves every fake in the process.
   return createResponseValidator(openApiDocument(defaultScenario().service))
-}
-
-export function checkingEnabled(): boolean {
-  return typeof process !== 'undefined' && process.env?.[CHECK_RESPONSES_ENV] === '1'
 }
 
 export interface Answer {

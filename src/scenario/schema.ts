@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import * as defaults from './defaults.js'
+import { TASK_TYPES, type TaskType } from '../domain/types.js'
 import {
   clockSpeed,
   duration,
@@ -60,12 +61,8 @@ const price = (type: string) => nonNegativeInt().describe(`Credits a ${type} tas
 const limit = (field: string) => positiveInt().describe(`Maximum length in characters of ${field}.`)
 
 const pricesSchema = mapping(
-  {
-    music: price('music').default(PRICES.music),
-    lyrics: price('lyrics').default(PRICES.lyrics),
-    upload: price('upload').default(PRICES.upload),
-    concat: price('concat').default(PRICES.concat),
-  },
+  // One price per task type (TASK_TYPES, domain/types.ts), in that order.
+  Object.fromEntries(TASK_TYPES.map((type) => [type, price(type).default(PRICES[type])])) as Record<TaskType, z.ZodDefault<ReturnType<typeof price>>>,
   'a mapping of task types to prices',
 )
   .default({ ...PRICES })

@@ -8,7 +8,7 @@
  * inspector get no CORS headers at all: other origins stay unable to read or drive them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { fail } from '../api/respond.js'
+import { failWith } from '../api/respond.js'
 import { writeResponse } from './write-outcome.js'
 
 export interface CorsOptions {
@@ -78,7 +78,7 @@ export function createCors(options: CorsOptions | false = {}): Cors {
     req.resume()
     if (!allowed) {
       const list = [...(origins as ReadonlySet<string>)].join(', ')
-      writeResponse(res, fail(403, `Origin ${JSON.stringify(origin ?? null)} is not allowed to call the fake; allowed origins: ${list}`))
+      writeResponse(res, failWith('originNotAllowed', origin ?? null, list))
       return true
     }
     res.writeHead(204, {

@@ -4,14 +4,16 @@
  * stack trace), unknown routes, and closing the socket for `drop` faults.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import { createMiddleware } from '@mswjs/http-middleware'
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { createRequire } from 'node:module'
+import type * as HttpMiddleware from '@mswjs/http-middleware'
+import type express from 'express'
+import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
-import type { AdminHost } from '../admin/admin-routes.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
-import { fail, internalError, type ApiResponse } from '../api/respond.js'
+import { failWith, internalError, type ApiResponse } from '../api/respond.js'
 import { hostProblem } from './host-header.js'
-import { inspectorHandler } from '../inspector/inspector-route.js'
+import { inspectorHandler } from './inspector-route.js'
 import { createCors, type CorsOptions } from './cors.js'
 
 /** Thrown by a handler to have the server close the connection without an answer. */
@@ -30,11 +32,11 @@ function send(res: express.Response, response: ApiResponse): void {
 const wellFormedHost: RequestHandler = (req, res, next) => {
   const problem = hostProblem(req.headers.host, req.httpVersionMinor)
   if (problem === null) next()
-  else send(res.set('connection', 'close'), fail(400, problem))
+  else send(res.set('connection', 'close'), failWith('badHost', problem))
 }
 
 const unknownRoute: RequestHandler = (req, res) => {
-  send(res, fail(404, `No such route: ${req.method} ${req.path}`))
+  send(res, failWith('noRoute', req.method, req.path))
 }
 
 const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
@@ -70,7 +72,12 @@ export interface AppOptions {
 }
 
 /** The app for a fake (a `Mock`): public API, media files and `/__admin`, from the same handlers as in-process. */
-export function createApp(source: AdminHost, options: AppOptions = {}): App {
+export function createApp(source: MockHandle, options: AppOptions = {}): App {
+  // Loaded here, not on import: the main entry exports createApp, and importing the package
+  // should not cost express (decision 034). Both are CommonJS, so a require is synchronous.
+  const require = createRequire(import.meta.url)
+  const express = require('express') as typeof import('express')
+  const { createMiddleware } = require('@mswjs/http-middleware') as typeof HttpMiddleware
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')

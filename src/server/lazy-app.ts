@@ -4,11 +4,11 @@
  * to import than the rest of the server together, and the public API does not need them.
  */
 import type { RequestListener } from 'node:http'
-import type { AdminHost } from '../admin/admin-routes.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import type { AppOptions } from './create-app.js'
 import { writeInternalError } from './write-outcome.js'
 
-export function lazyApp(source: AdminHost, options: AppOptions = {}): RequestListener {
+export function lazyApp(source: MockHandle, options: AppOptions = {}): RequestListener {
   let app: Promise<RequestListener> | null = null
   return (req, res) => {
     app ??= import('./create-app.js').then(({ createApp }) => createApp(source, options))

@@ -7,10 +7,10 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
-import { fail } from '../api/respond.js'
-import { checkingEnabled, offDocument } from '../openapi/test-mode.js'
+import { answerCheck, type AnswerCheck } from '../openapi/answer-check.js'
+import { failWith } from '../api/respond.js'
 import { durable } from '../api/durable-outcome.js'
-import type { WorldSource } from '../handlers/create-handlers.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import { originOf, publicRoute } from './public-route.js'
 import { readNodeBody } from './read-node-body.js'
 import { writeInternalError, writeOutcome } from './write-outcome.js'
@@ -22,28 +22,29 @@ function apiKeyOf(req: IncomingMessage): string | null {
 
 type Send = (req: IncomingMessage, res: ServerResponse, outcome: Outcome) => void
 
-/** Test mode (AUDIO_TASK_MOCK_CHECK_RESPONSES=1): each answer is checked against the OpenAPI document first. */
-function checkedSend(source: WorldSource): Send {
+/** With an answer check installed (the test suite's test mode), each answer goes through it first. */
+function checkedSend(source: Pick<MockHandle, 'world' | 'commit'>, check: AnswerCheck): Send {
   return (req, res, outcome) => {
     if (outcome.drop) return writeOutcome(req, res, outcome)
     const { status, headers, body } = outcome.response
     const answer = { method: req.method!, path: req.url!.split('?', 1)[0]!, status, body, headers: new Headers({ 'content-type': 'application/json', ...headers }) }
-    offDocument(answer, source.world.scenario).then(
-      (message) => writeOutcome(req, res, message === null ? outcome : { response: fail(500, message), delayMs: outcome.delayMs }),
+    check(answer, source.world.scenario).then(
+      (message) => writeOutcome(req, res, message === null ? outcome : { response: failWith('offDocument', message), delayMs: outcome.delayMs }),
       (error: unknown) => writeInternalError(res, error),
     )
   }
 }
 
-async function create(source: WorldSource, req: IncomingMessage, res: ServerResponse, origin: string, send: Send): Promise<void> {
+async function create(source: Pick<MockHandle, 'world' | 'commit'>, req: IncomingMessage, res: ServerResponse, origin: string, send: Send): Promise<void> {
   const body = await readNodeBody(req, source.world.scenario.service.maxBodyBytes)
   // The world as it is once the body is in: a reset while it arrived replaced the one before.
   const created = createTask(source.world, { apiKey: apiKeyOf(req), origin, contentType: req.headers['content-type'] ?? null, body })
   send(req, res, source.commit === undefined ? created : await durable(source, created))
 }
 
-export function createPublicDoor(source: WorldSource, fallback: RequestListener): RequestListener {
-  const send: Send = checkingEnabled() ? checkedSend(source) : writeOutcome
+export function createPublicDoor(source: Pick<MockHandle, 'world' | 'commit'>, fallback: RequestListener): RequestListener {
+  const check = answerCheck()
+  const send: Send = check === null ? writeOutcome : checkedSend(source, check)
   return (req, res) => {
     const route = publicRoute(req.method, req.url)
     const origin = route === null ? null : originOf(req.headers.host)

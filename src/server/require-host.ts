@@ -6,6 +6,7 @@
  * other refusal.
  */
 import type { RequestListener } from 'node:http'
+import { errorBody, problem } from '../api/errors.js'
 import { hostProblem } from './host-header.js'
 
 /** Wraps `listener`: requests with a missing (HTTP/1.1), empty or malformed Host get a JSON 400 and never reach it. */
@@ -19,8 +20,9 @@ export function requireHost(listener: RequestListener): RequestListener {
       listener(req, res)
       return
     }
-    const body = JSON.stringify({ code: 400, message: hostProblem(host, req.httpVersionMinor) })
-    res.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' })
+    const { status, message } = problem('badHost', hostProblem(host, req.httpVersionMinor)!)
+    const body = errorBody(status, message)
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' })
     res.end(body)
     req.resume()
   }

@@ -6,10 +6,11 @@
 import { createServer, STATUS_CODES, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { isLoopback } from '../admin/admin-auth.js'
+import { errorBody, problem } from '../api/errors.js'
 import type { MockControl } from '../admin/control.js'
 import { bundledLibrary } from '../mock/bundled-scenarios.js'
-import { adminHostOf, createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
-import type { ScenarioInput } from '../mock/resolve-scenario.js'
+import { createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
+import type { ScenarioInput } from '../scenario/resolve-scenario.js'
 import { createCors, withCors, type CorsOptions } from './cors.js'
 import { lazyApp } from './lazy-app.js'
 import { listen } from './listen.js'
@@ -63,15 +64,15 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, limits:
     socket.destroy()
     return
   }
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
-  const message =
-    status === 408
-      ? requestTimeoutMessage(limits)
-      : status === 400
-        ? `Malformed HTTP request: ${error.message}`
-        : 'Request headers and URL together exceed the 16 KiB limit'
-  const body = JSON.stringify({ code: status, message })
+  const { status, message } =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? problem('headersTooLarge')
+      : error.code === 'HPE_URI_TOO_LONG'
+        ? problem('uriTooLong')
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? problem('requestTimeout', requestTimeoutMessage(limits))
+          : problem('malformedRequest', error.message)
+  const body = errorBody(status, message)
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   )
@@ -110,7 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const limits = transportLimits(options.limits)
   // CORS in front of both the node:http door and express (which then leaves it to this one).
   const cors = createCors(options.cors)
-  const app = lazyApp(adminHostOf(mock), { admin, cors: false })
+  const app = lazyApp(mock, { admin, cors: false })
   const server = createServer({ requireHostHeader: false, ...serverTimeouts(limits) }, requireHost(withCors(cors, createPublicDoor(mock, app))))
   server.maxConnections = limits.maxConnections
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, limits))

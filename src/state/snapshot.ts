@@ -8,7 +8,7 @@ import type { TaskOutput } from '../domain/outputs.js'
 import { hash53 } from '../domain/random.js'
 import type { Scenario } from '../domain/types.js'
 import type { Task, World } from '../domain/world.js'
-import { sourceOf } from '../mock/scenario-source.js'
+import { sourceOf } from '../scenario/scenario-source.js'
 import { STATE_FORMAT, STATE_VERSION, stateFileSchema, type StateFile } from './state-schema.js'
 
 /** A hash of everything the scenario says, so a state saved under another scenario is refused. */

@@ -5,8 +5,8 @@
  */
 // From src/mock, not src/cli: the package leaves dist/cli out (only the bundled bin runs the CLI).
 import { chooseScenarioFile, DEFAULT_SCENARIO_FILE as DEFAULT_SCENARIO } from '../mock/bundled-scenarios.js'
-import type { ScenarioInput } from '../mock/resolve-scenario.js'
-import { ScenarioInvalidError } from '../mock/resolve-scenario.js'
+import type { ScenarioInput } from '../scenario/resolve-scenario.js'
+import { ScenarioInvalidError } from '../scenario/resolve-scenario.js'
 import { loadScenarioFile } from '../scenario/index.js'
 import { startServer, type RunningServer, type ServerOptions } from '../server/start-server.js'
 

@@ -2,7 +2,7 @@
 import { getResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { adminGuard, isLoopback } from '../../src/admin/admin-auth.js'
-import { createAdminHandlers } from '../../src/admin/admin-handlers.js'
+import { createAdminHandlers } from '../../src/handlers/admin-handlers.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { adminHttpDriver, adminInProcessDriver, type Driven, type Driver } from '../support/admin-drivers.js'

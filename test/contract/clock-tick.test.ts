@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpDoor, inProcessDoor } from '../support/doors.js'
+import { fetchDoor } from '../support/fetch-door.js'
 
 const SCENARIO = `
 version: 1
@@ -14,7 +15,7 @@ timelines:
 `
 const body = { model: 'music-model', task_type: 'lyrics', input: { prompt: 'tick' } }
 
-describe.each([inProcessDoor(), httpDoor()])('a ticking clock through $name', (door) => {
+describe.each([inProcessDoor(), fetchDoor(), httpDoor()])('a ticking clock through $name', (door) => {
   beforeAll(() => door.setup())
   afterAll(() => door.teardown())
 

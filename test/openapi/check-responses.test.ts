@@ -1,11 +1,13 @@
 /**
- * Test mode (AUDIO_TASK_MOCK_CHECK_RESPONSES=1, set for the whole suite by vitest.config.ts):
+ * Test mode (installed for the whole suite by test/support/check-responses-setup.ts):
  * an answer off the OpenAPI document is replaced by a 500 saying what is wrong and recorded, in
  * process and over HTTP; statuses a scenario scripts on purpose still pass; faults still work.
  */
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { CHECK_RESPONSES_ENV, checkResponses, responseViolations } from '../../src/handlers/check-responses.js'
+import { CHECK_RESPONSES_ENV, setAnswerCheck } from '../../src/openapi/answer-check.js'
+import { checkResponses } from '../../src/handlers/check-responses.js'
+import { responseViolations } from '../../src/openapi/response-violations.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { startServer } from '../../src/server/start-server.js'
 
@@ -80,14 +82,16 @@ describe.each(doors)('test mode, %s', (_name, start) => {
   })
 })
 
-test('without the variable, the handlers are left as they are', () => {
-  const saved = process.env[CHECK_RESPONSES_ENV]
+test('without a check installed, the handlers are left as they are', () => {
+  const saved = setAnswerCheck(null)
+  const env = process.env[CHECK_RESPONSES_ENV]
   delete process.env[CHECK_RESPONSES_ENV]
   try {
     const mock = createMock({ scenario: SCENARIO })
     expect(checkResponses(mock, mock.handlers)).toBe(mock.handlers)
   } finally {
-    process.env[CHECK_RESPONSES_ENV] = saved
+    setAnswerCheck(saved)
+    if (env !== undefined) process.env[CHECK_RESPONSES_ENV] = env
   }
   expect(checkResponses(createMock(), [])).toHaveLength(1)
 })

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseScenario } from '../../src/scenario/index.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
-import { startRecordProxy, type RecordProxy } from '../../src/record/record-proxy.js'
+import { startRecordProxy, type RecordProxy } from '../../src/proxy/record-proxy.js'
 import { parseUpstream } from '../../src/record/upstream-url.js'
 import { clientSession, KEY, normalise, OTHER_KEY, PLACEHOLDERS, UPSTREAM_SCENARIO } from './session-support.js'
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expressDoor, httpDoor, inProcessDoor, type Door, type Fake } from '../support/doors.js'
+import { fetchDoor } from '../support/fetch-door.js'
 
 const SCENARIO = `
 version: 1
@@ -23,7 +24,7 @@ faults:
 
 const music = { model: 'music-model', task_type: 'music', input: { gpt_description_prompt: 'faults' } }
 
-describe.each([inProcessDoor(), httpDoor(), expressDoor()])('faults: $name', (door: Door) => {
+describe.each([inProcessDoor(), fetchDoor(), httpDoor(), expressDoor()])('faults: $name', (door: Door) => {
   let fake: Fake
   beforeAll(() => door.setup())
   afterAll(() => door.teardown())

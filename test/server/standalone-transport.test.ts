@@ -6,7 +6,7 @@
 import { createServer, request, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { WorldSource } from '../../src/handlers/create-handlers.js'
+import type { MockHandle } from '../../src/handle/mock-handle.js'
 import { createPublicDoor } from '../../src/server/public-door.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 
@@ -51,7 +51,7 @@ describe('standalone server transport', () => {
 
   it('answers an exception in the api layer with a JSON 500 and keeps serving', async () => {
     let calls = 0
-    const broken: WorldSource = {
+    const broken: Pick<MockHandle, 'world'> = {
       get world(): never {
         calls += 1
         throw new Error('the world is broken')
@@ -69,7 +69,7 @@ describe('standalone server transport', () => {
 
   it('hands every other route to the fallback untouched, body included', async () => {
     const seen: string[] = []
-    const source: WorldSource = {
+    const source: Pick<MockHandle, 'world'> = {
       get world(): never {
         throw new Error('a fallback route must not reach the api layer')
       },

@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node'
 import { AdminError } from '../../src/admin/admin-error.js'
 import { createMock, type Mock, type MockOptions } from '../../src/mock/create-mock.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
-import { ScenarioInvalidError } from '../../src/mock/resolve-scenario.js'
+import { ScenarioInvalidError } from '../../src/scenario/resolve-scenario.js'
 import { formatScenarioError } from '../../src/scenario/index.js'
 import { send, type Fake } from './doors.js'
 

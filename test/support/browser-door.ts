@@ -84,7 +84,7 @@ export function browserDoor(): BrowserDoor {
       const flushed: Fetcher = async (url, init) => (await flush(), fetchInPage(url, init))
       const ledger = async (key: string) => (await flush(), page!.evaluate((k) => window.__fake.mock!.world.account(k)?.ledger, key))
       const mock = queuedMock(queue)
-      const scenarioOf = await import('../../src/mock/resolve-scenario.js').then(({ resolveScenario }) => resolveScenario(scenario))
+      const scenarioOf = await import('../../src/scenario/resolve-scenario.js').then(({ resolveScenario }) => resolveScenario(scenario))
       return { mock, origin, ledger, call: (method, path, options) => send(origin, method, path, options, scenarioOf, flushed) }
     },
     async stop() {

@@ -1,10 +1,8 @@
 /**
- * What test mode (check-responses.ts) found: answers of the public API off the OpenAPI document,
+ * What test mode (test-mode.ts) found: answers of the public API off the OpenAPI document,
  * recorded in this process. A module of its own, free of dependencies, so that a test setup can
  * look at it without loading msw.
  */
-
-export const CHECK_RESPONSES_ENV = 'AUDIO_TASK_MOCK_CHECK_RESPONSES'
 
 export interface Violation {
   request: string

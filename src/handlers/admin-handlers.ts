@@ -4,13 +4,14 @@
  * errors are `{code, message}` like the public API, unknown admin routes 404 and wrong methods 405.
  */
 import { http, matchRequestUrl, type HttpHandler } from 'msw'
-import { fail, type ApiResponse } from '../api/respond.js'
-import { toResponse } from '../handlers/create-handlers.js'
-import { readBody } from '../handlers/read-body.js'
-import { AdminError } from './admin-error.js'
-import { contentTypeRefusal, JSON_TYPES, SCENARIO_TYPES, untypedBodyRefusal } from './cross-site.js'
-import { pageHeaders, type Page } from './paging.js'
-import { adminRoutes, type AdminHost, type AdminRoute } from './admin-routes.js'
+import { fail, failWith, type ApiResponse } from '../api/respond.js'
+import { AdminError } from '../admin/admin-error.js'
+import { adminRoutes, type AdminRoute } from '../admin/admin-routes.js'
+import type { MockHandle } from '../handle/mock-handle.js'
+import { contentTypeRefusal, JSON_TYPES, SCENARIO_TYPES, untypedBodyRefusal } from '../admin/cross-site.js'
+import { pageHeaders, type Page } from '../admin/paging.js'
+import { toResponse } from './create-handlers.js'
+import { readBody } from './read-body.js'
 
 /**
  * Admin bodies (scenarios included) may be this large. Parsing a scenario holds the server's one
@@ -29,14 +30,14 @@ async function answer(route: AdminRoute, request: Request, params: Record<string
   const wrongType = typed ? contentTypeRefusal(contentType, accepted) : null
   if (wrongType !== null) return wrongType
   const read = await readBody(request, ADMIN_BODY_LIMIT)
-  if (typeof read !== 'string') return fail(413, `Request body too large: ${read.tooLarge} bytes or more, the limit is ${ADMIN_BODY_LIMIT} bytes`)
+  if (typeof read !== 'string') return failWith('bodyTooLarge', read.tooLarge, ADMIN_BODY_LIMIT)
   if (typed && contentType === null && read !== '') return untypedBodyRefusal(accepted)
   let body: unknown
   if (route.body !== 'scenario' && read.trim() !== '') {
     try {
       body = JSON.parse(read)
     } catch (error) {
-      return fail(400, `Malformed JSON body: ${(error as Error).message}`)
+      return failWith('malformedJson', (error as Error).message)
     }
   }
   const query = Object.fromEntries(new URL(request.url).searchParams)
@@ -70,7 +71,7 @@ export interface AdminHandlerOptions {
   typedBodies?: boolean
 }
 
-export function createAdminHandlers(host: AdminHost, options: AdminHandlerOptions = {}): HttpHandler[] {
+export function createAdminHandlers(host: MockHandle, options: AdminHandlerOptions = {}): HttpHandler[] {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? '*'
   const guard = options.guard ?? OPEN
   const typed = options.typedBodies === true
@@ -88,8 +89,9 @@ export function createAdminHandlers(host: AdminHost, options: AdminHandlerOption
       if (refused !== null) return toResponse(refused)
       const url = new URL(request.url)
       const allowed = routes.filter((route) => matchRequestUrl(url, `${url.origin}${route.path}`).matches).map((route) => route.method)
-      if (allowed.length === 0) return toResponse(fail(404, `No such admin route: ${request.method} ${url.pathname}`))
-      return toResponse(fail(405, `Method ${request.method} is not allowed on ${url.pathname}; use ${allowed.join(', ')}`, { allow: allowed.join(', ') }))
+      if (allowed.length === 0) return toResponse(failWith('noAdminRoute', request.method, url.pathname))
+      const listed = allowed.join(', ')
+      return toResponse({ ...failWith('methodNotAllowed', request.method, url.pathname, listed), headers: { allow: listed } })
     }),
   )
   return handlers

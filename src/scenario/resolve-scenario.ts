@@ -1,7 +1,7 @@
 /** Turns whatever a caller passes as a scenario into a compiled `Scenario`, or throws with every mistake listed. */
 import type { Scenario } from '../domain/types.js'
-import { defaultScenario } from '../scenario/default.js'
-import { formatScenarioError, parseScenario, parseScenarioObject, type ScenarioError } from '../scenario/load.js'
+import { defaultScenario } from './default.js'
+import { formatScenarioError, parseScenario, parseScenarioObject, type ScenarioError } from './load.js'
 
 /**
  * A scenario: YAML or JSON text, a plain object in the file's shape, a compiled `Scenario`, or

@@ -10,9 +10,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
-import { fail, type ApiResponse } from '../api/respond.js'
-import { writeResponse } from '../server/write-outcome.js'
-import { inspectorFiles } from './inspector-assets.js'
+import { fail, failWith, type ApiResponse } from '../api/respond.js'
+import { writeResponse } from './write-outcome.js'
+import { inspectorFiles } from '../inspector/inspector-assets.js'
 
 export const INSPECTOR_PATH = '/__inspector'
 export const INSPECTOR_COOKIE = 'audio_task_mock_inspector'
@@ -68,7 +68,7 @@ export function inspectorHandler(access: AdminAccess = {}): (req: IncomingMessag
       return true
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      send(res, fail(405, `Method ${req.method} is not allowed on ${pathname}; the inspector is read with GET (it acts through /__admin)`, { allow: 'GET, HEAD' }))
+      send(res, { ...failWith('inspectorMethod', req.method ?? '', pathname), headers: { allow: 'GET, HEAD' } })
       return true
     }
     if (queryToken !== null) {
@@ -86,12 +86,12 @@ export function inspectorHandler(access: AdminAccess = {}): (req: IncomingMessag
 function serveFile(req: IncomingMessage, res: ServerResponse, name: string): void {
   const files = inspectorFiles()
   if (files === null) {
-    send(res, fail(503, 'The inspector is not built: run `npm run build` (it bundles the page into dist/inspector-page/)'))
+    send(res, failWith('inspectorNotBuilt'))
     return
   }
   const file = files.get(name)
   if (file === undefined) {
-    send(res, fail(404, `No such inspector file: ${INSPECTOR_PATH}/${name}`))
+    send(res, failWith('noInspectorFile', `${INSPECTOR_PATH}/${name}`))
     return
   }
   // The page is small and changes with the fake's version: revalidated on every load (304 when unchanged).

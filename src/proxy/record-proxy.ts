@@ -6,9 +6,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listen } from '../server/listen.js'
-import { Recording, type Exchange } from './recording.js'
-import type { Upstream } from './upstream-url.js'
-import { writeScenario } from './write-scenario.js'
+import { Recording, type Exchange } from '../record/recording.js'
+import type { Upstream } from '../record/upstream-url.js'
+import { writeScenario } from '../record/write-scenario.js'
 
 export interface RecordProxyOptions {
   upstream: Upstream
