@@ -3,7 +3,6 @@
  * the wire carries them (snake_case), checks them, acts on the world, and returns a view or
  * throws an AdminError. The `/__admin` routes and the in-process control both call these.
  */
-import { removeAccount as forget, resetAccount as reopen } from '../domain/account-reset.js'
 import { buildReport, type ClientReport } from '../domain/report.js'
 import { sessionFromWorld } from '../record/from-world.js'
 import { writeScenario } from '../record/write-scenario.js'
@@ -42,18 +41,6 @@ export interface JournalPage {
 }
 
 export const DEFAULT_JOURNAL_LIMIT = 100
-
-/** Credits each account opened with, per world: what a per-key reset goes back to. */
-const openings = new WeakMap<World, Map<string, number>>()
-
-function openingCredits(world: World): Map<string, number> {
-  let found = openings.get(world)
-  if (found === undefined) {
-    found = new Map(world.scenario.accounts.map((account) => [account.apiKey, account.credits]))
-    openings.set(world, found)
-  }
-  return found
-}
 
 function accountOf(world: World, apiKey: string): Account {
   const account = world.account(apiKey)
@@ -97,7 +84,6 @@ export function createAccount(host: MockHandle, body: unknown): AccountView {
     throw conflict(`The fake holds ${host.world.accounts.size} accounts, at most ${MAX_ACCOUNTS} accounts are allowed; remove some (DELETE /__admin/accounts/{key}) or reset`)
   }
   if (!host.world.addAccount(api_key, credits)) throw conflict(`An account with API key ${JSON.stringify(api_key)} already exists; top it up or reset it instead`)
-  openingCredits(host.world).set(api_key, credits)
   return getAccount(host, api_key)
 }
 
@@ -112,17 +98,12 @@ export function topUp(host: MockHandle, apiKey: string, body: unknown): AccountV
 export function resetAccount(host: MockHandle, apiKey: string, body: unknown): AccountView {
   accountOf(host.world, apiKey)
   const { credits } = check(resetAccountBody, body, 'body')
-  // Accounts restored from a state file have no recorded opening: their first top-up is it.
-  const firstTopUp = host.world.account(apiKey)?.events.find((event) => event.kind === 'top_up')?.credits
-  const opening = credits ?? openingCredits(host.world).get(apiKey) ?? firstTopUp ?? 0
-  reopen(host.world, apiKey, opening)
-  openingCredits(host.world).set(apiKey, opening)
+  host.world.resetAccount(apiKey, credits)
   return getAccount(host, apiKey)
 }
 
 export function removeAccount(host: MockHandle, apiKey: string): { api_key: string; removed: true } {
-  if (!forget(host.world, apiKey)) throw notFound(`No account with API key ${JSON.stringify(apiKey)}`)
-  openingCredits(host.world).delete(apiKey)
+  if (!host.world.removeAccount(apiKey)) throw notFound(`No account with API key ${JSON.stringify(apiKey)}`)
   return { api_key: apiKey, removed: true }
 }
 

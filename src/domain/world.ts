@@ -4,24 +4,59 @@
  * injected clock, randomness from the scenario seed.
  */
 import type { Clock } from './clock.js'
+import { DueQueue } from './due-queue.js'
+import { EventLog } from './event-log.js'
 import { decideFault, newFaultCounters, type FaultCounters, type FaultRequest } from './faults.js'
 import { Journal } from './journal.js'
 import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, type Ledger } from './ledger.js'
-import { advance, startPosition, type Position } from './lifecycle.js'
+import { advance, nextTimedTransition, startPosition, type Position } from './lifecycle.js'
 import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outputs.js'
 import { createRng, deriveSeed, taskId } from './random.js'
 import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
-import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskType } from './types.js'
+import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskStatus, TaskType } from './types.js'
 
+/** An account as callers see it: read-only; only the world's methods change it. */
 export interface Account {
   readonly apiKey: string
-  readonly ledger: Ledger
-  readonly events: CreditEvent[]
+  readonly ledger: Readonly<Ledger>
+  readonly events: readonly CreditEvent[]
   /** Clip ids this account has received in outputs: a concat or continuation may name them. */
-  readonly clips: Set<string>
-  /** Tasks not yet final, for clock-driven transitions when the account is looked at. */
-  readonly unfinished: Set<Task>
+  readonly clips: ReadonlySet<string>
+}
+
+/** The world's own record of an account: the same object, writable, with what only the world uses. */
+class AccountState implements Account {
+  readonly ledger: Ledger = openLedger(0)
+  readonly log = new EventLog()
+  /** Clip ids received, in the order received, each once: a list, not a Set (no hash entry per clip). */
+  readonly clipIds: string[] = []
+  /** Its tasks in creation order: what removing the account deletes, without a walk over every task. */
+  readonly tasks: StoredTask[] = []
+  /** Unfinished tasks that clock time alone will move, with the instant queued for each. */
+  readonly waiting = new Map<StoredTask, number>()
+  /** The same tasks by that instant (stale entries are skipped when they come out). */
+  readonly due = new DueQueue<StoredTask>()
+
+  constructor(readonly apiKey: string) {}
+
+  /** Clip ids received, as a new Set on each read. */
+  get clips(): ReadonlySet<string> {
+    return new Set(this.clipIds)
+  }
+
+  /** Every credit event, oldest first: a new array of new objects on each read. */
+  get events(): readonly CreditEvent[] {
+    return this.log.slice()
+  }
+}
+
+/** An account as saved (src/state): what `World.restore` rebuilds one from. */
+export interface SavedAccount {
+  readonly apiKey: string
+  readonly ledger: Readonly<Ledger>
+  readonly events: readonly CreditEvent[]
+  readonly clips: Iterable<string>
 }
 
 export interface Task {
@@ -46,6 +81,130 @@ export interface Task {
   reads: number
   output: TaskOutput | null
   error: string | null
+}
+
+/** Outputs derived lately: a finished task read again does not generate its output again. */
+const DERIVED_OUTPUTS = 256
+const derivedOutputs = new Map<Task, TaskOutput>()
+
+/** What the task's output is when the world does not hold it: generated again from its seed. */
+const DERIVED = Symbol('derived output')
+
+/**
+ * A stored task. Its output, which is generated from the task's seed (and its step's override),
+ * is not kept: it is made again when read, from a small cache of recent ones (decision 029).
+ * An output set explicitly (a restored task) is kept as given. Serialises as the plain Task.
+ */
+class StoredTask implements Task {
+  readonly id: string
+  readonly apiKey: string
+  readonly ordinal: number
+  /** A seed of 32 bits (every derived one) as a signed 32-bit integer: no boxed double; any other as given. */
+  readonly #seed: number
+  readonly type: TaskType
+  readonly model: string
+  readonly mode: MusicMode | null
+  readonly input: Readonly<Record<string, unknown>>
+  readonly creditsCost: number
+  readonly createdAt: number
+  readonly deadline: number | null
+  readonly timeline: string
+  readonly steps: readonly Step[]
+  readonly rule: number | null
+  // The position as numbers on the task, not an object of its own: times as offsets from
+  // createdAt, which stay small integers (no boxed double each).
+  #step: number
+  #positionReads: number
+  #status: TaskStatus
+  #entered: number
+  #completed: number | null
+  /** A position whose times offsets would not give back exactly (fractional ms): kept whole. */
+  #whole: Position | null = null
+  reads: number
+  #output: TaskOutput | null | typeof DERIVED
+  error: string | null
+
+  constructor(fields: Task) {
+    this.id = fields.id
+    this.apiKey = fields.apiKey
+    this.ordinal = fields.ordinal
+    this.#seed = fields.seed >>> 0 === fields.seed ? fields.seed | 0 : fields.seed
+    this.type = fields.type
+    this.model = fields.model
+    this.mode = fields.mode
+    this.input = fields.input
+    this.creditsCost = fields.creditsCost
+    this.createdAt = fields.createdAt
+    this.deadline = fields.deadline
+    this.timeline = fields.timeline
+    this.steps = fields.steps
+    this.rule = fields.rule
+    this.#step = 0
+    this.#positionReads = 0
+    this.#status = fields.position.status
+    this.#entered = 0
+    this.#completed = null
+    this.position = fields.position
+    this.reads = fields.reads
+    this.#output = fields.output
+    this.error = fields.error
+  }
+
+  get seed(): number {
+    return this.#seed < 0 ? this.#seed + 4294967296 : this.#seed
+  }
+
+  /** Where the task stands: a new object on each read. */
+  get position(): Position {
+    if (this.#whole !== null) return { ...this.#whole }
+    const { createdAt } = this
+    return { step: this.#step, enteredAt: createdAt + this.#entered, reads: this.#positionReads, status: this.#status, completedAt: this.#completed === null ? null : createdAt + this.#completed }
+  }
+
+  set position(position: Position) {
+    const { createdAt } = this
+    const entered = position.enteredAt - createdAt
+    const completed = position.completedAt === null ? null : position.completedAt - createdAt
+    const exact = createdAt + entered === position.enteredAt && (completed === null || createdAt + completed === position.completedAt)
+    this.#whole = exact ? null : { ...position }
+    this.#step = position.step
+    this.#positionReads = position.reads
+    this.#status = position.status
+    this.#entered = exact ? entered : 0
+    this.#completed = exact ? completed : null
+  }
+
+  get output(): TaskOutput | null {
+    if (this.#output !== DERIVED) return this.#output
+    let output = derivedOutputs.get(this)
+    if (output === undefined) {
+      output = this.#generate()
+      derivedOutputs.set(this, output)
+      if (derivedOutputs.size > DERIVED_OUTPUTS) derivedOutputs.delete(derivedOutputs.keys().next().value!)
+    }
+    return output
+  }
+
+  set output(output: TaskOutput | null) {
+    this.#output = output
+  }
+
+  /** From now on the output is the one its seed and final step give: generated, and not held. */
+  deriveOutput(): void {
+    this.#output = DERIVED
+  }
+
+  #generate(): TaskOutput {
+    const generated = generateOutput({ seed: this.seed, type: this.type, mode: this.mode, input: this.input })
+    const step = this.steps[this.position.step]
+    const override = step?.status === 'success' ? step.output : undefined
+    return (override === undefined ? generated : mergeOverride(generated, override)) as TaskOutput
+  }
+
+  toJSON(): Task {
+    const { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error } = this
+    return { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error }
+  }
 }
 
 /** A clip some task's output holds: what serving its media file needs. */
@@ -88,7 +247,8 @@ export interface WorldObserver {
 
 /** Everything a saved world holds (see src/state): what `World.restore` swaps in. */
 export interface WorldContents {
-  accounts: Iterable<Account>
+  accounts: Iterable<SavedAccount>
+  /** Saved tasks, plain data; the world keeps copies. */
   tasks: Iterable<Task>
   rateWindows: Iterable<[string, RateWindow]>
   counters: { rules: RuleCounters; faults: FaultCounters }
@@ -128,15 +288,20 @@ function endingInFailure(steps: readonly Step[], error: string): Step[] {
   return last.status === 'success' ? [...steps.slice(0, -1), { status: 'failure', error }] : [...steps]
 }
 
+/** Stale entries a due queue may hold beyond its live ones before it is rebuilt from them. */
+const STALE_SLACK = 64
+
 export class World {
   readonly scenario: Scenario
   readonly clock: Clock
-  readonly accounts = new Map<string, Account>()
-  readonly tasks = new Map<string, Task>()
+  readonly #accounts = new Map<string, AccountState>()
+  readonly #tasks = new Map<string, StoredTask>()
   /** Per-key request windows of the rate limit (service.rate_limit). */
-  readonly rateWindows: RateWindows = new Map()
-  /** Every clip in an output, by clip id (the asset routes serve their files). */
-  readonly clipIndex = new Map<string, ClipRecord>()
+  readonly #rateWindows: RateWindows = new Map()
+  /** The task whose output holds each clip, by clip id (the asset routes serve their files). */
+  readonly #clipIndex = new Map<string, StoredTask>()
+  /** Credits each account opened with: what a reset without credits goes back to. */
+  readonly #openings = new Map<string, number>()
   readonly journal: Journal
   /** The clock when the world began: where an export's clock starts (src/record). */
   readonly startedAt: number
@@ -161,6 +326,32 @@ export class World {
     this.#epoch = options.epoch ?? 0
     for (const { apiKey, credits } of scenario.accounts) this.addAccount(apiKey, credits)
     this.#version = 0
+  }
+
+  /** Accounts by key, in creation order (read-only: the world's methods change them). */
+  get accounts(): ReadonlyMap<string, Account> {
+    return this.#accounts
+  }
+
+  /** Tasks by id, in creation order (read-only). */
+  get tasks(): ReadonlyMap<string, Task> {
+    return this.#tasks
+  }
+
+  /** Per-key request windows of the rate limit (read-only). */
+  get rateWindows(): ReadonlyMap<string, Readonly<RateWindow>> {
+    return this.#rateWindows
+  }
+
+  /** Every clip in an output, by clip id (read-only). */
+  readonly clipIndex: Pick<ReadonlyMap<string, ClipRecord>, 'get'> = { get: (clipId) => this.clip(clipId) }
+
+  /** A clip some task's output holds, or undefined. */
+  clip(clipId: string): ClipRecord | undefined {
+    const task = this.#clipIndex.get(clipId)
+    if (task === undefined) return undefined
+    const found = clipsOf(task.output!).find((clip) => clip.id === clipId)
+    return { taskId: task.id, apiKey: task.apiKey, duration: found?.duration }
   }
 
   /** Changes since the world was made; every mutation bumps it. */
@@ -195,6 +386,11 @@ export class World {
     this.#observer.beforeTaskChange?.(task)
   }
 
+  /** The world's own record behind an account a caller holds. */
+  #state(account: Account): AccountState {
+    return account as AccountState
+  }
+
   /** A new boot epoch: ids from now on differ from those of every earlier boot of a saved world. */
   setEpoch(epoch: number): void {
     this.#epoch = epoch
@@ -207,29 +403,63 @@ export class World {
   }
 
   account(apiKey: string): Account | undefined {
-    return this.accounts.get(apiKey)
+    return this.#accounts.get(apiKey)
+  }
+
+  task(taskId: string): Task | undefined {
+    return this.#tasks.get(taskId)
+  }
+
+  /** The credits the key's account opened with (or was last reset to); undefined for an unknown key. */
+  openingCredits(apiKey: string): number | undefined {
+    return this.#accounts.has(apiKey) ? this.#openings.get(apiKey) : undefined
+  }
+
+  /** The account's credit events `from` (inclusive) to `to` (exclusive), without reading all of them. */
+  eventsOf(account: Account, from = 0, to = Infinity): CreditEvent[] {
+    return this.#state(account).log.slice(from, to)
+  }
+
+  /** The account's clip ids, in the order received (read-only; no copy). */
+  clipsOf(account: Account): readonly string[] {
+    return this.#state(account).clipIds
+  }
+
+  /**
+   * Whether the account has received the clip: the clip index answers at once when the clip's
+   * task is the account's; else the list is searched (a concat of a clip it never received, or
+   * the same clip id in another account's output: a scenario override can fix clip ids).
+   */
+  #received(account: AccountState, clipId: string): boolean {
+    return this.#clipIndex.get(clipId)?.apiKey === account.apiKey || account.clipIds.includes(clipId)
+  }
+
+  /** How many credit events the account has. */
+  eventCount(account: Account): number {
+    return this.#state(account).log.length
+  }
+
+  #open(apiKey: string): AccountState {
+    const account = new AccountState(apiKey)
+    this.#accounts.set(apiKey, account)
+    return account
   }
 
   /** Opens an account; its starting credits count as a top-up. Replaces nothing: false if the key exists. */
   addAccount(apiKey: string, credits: number): boolean {
-    if (this.accounts.has(apiKey)) return false
-    const account: Account = {
-      apiKey,
-      ledger: openLedger(0),
-      events: [],
-      clips: new Set(),
-      unfinished: new Set(),
-    }
-    this.accounts.set(apiKey, account)
+    if (this.#accounts.has(apiKey)) return false
+    const account = this.#open(apiKey)
+    this.#openings.set(apiKey, credits)
     topUp(account.ledger, credits)
-    account.events.push({ kind: 'top_up', credits, at: this.#now() })
+    account.log.push({ kind: 'top_up', credits, at: this.#now() })
     this.#changed({ op: 'add_account', at: this.#now(), apiKey, credits })
     return true
   }
 
   topUp(account: Account, credits: number): void {
-    topUp(account.ledger, credits)
-    account.events.push({ kind: 'top_up', credits, at: this.#now() })
+    const state = this.#state(account)
+    topUp(state.ledger, credits)
+    state.log.push({ kind: 'top_up', credits, at: this.#now() })
     this.#changed({ op: 'top_up', at: this.#now(), apiKey: account.apiKey, credits })
   }
 
@@ -238,45 +468,64 @@ export class World {
    * there is no such account. Its next account's task ids differ from this one's (incarnation).
    */
   removeAccount(apiKey: string): boolean {
-    if (!this.accounts.has(apiKey)) return false
-    for (const [id, task] of this.tasks) if (task.apiKey === apiKey) this.tasks.delete(id)
-    for (const [id, clip] of this.clipIndex) if (clip.apiKey === apiKey) this.clipIndex.delete(id)
-    this.accounts.delete(apiKey)
-    this.rateWindows.delete(apiKey)
+    const account = this.#accounts.get(apiKey)
+    if (account === undefined) return false
+    for (const task of account.tasks) this.#tasks.delete(task.id)
+    for (const clip of account.clipIds) if (this.#clipIndex.get(clip)?.apiKey === apiKey) this.#clipIndex.delete(clip)
+    this.#accounts.delete(apiKey)
+    this.#openings.delete(apiKey)
+    this.#rateWindows.delete(apiKey)
     this.journal.removeKey(apiKey)
     this.#incarnations.set(apiKey, (this.#incarnations.get(apiKey) ?? 0) + 1)
     this.#changed({ op: 'remove_account', at: this.#now(), apiKey })
     return true
   }
 
-  /** The account as if just opened with `credits`: no tasks, no events but the opening top-up. */
-  resetAccount(apiKey: string, credits: number): boolean {
-    if (!this.removeAccount(apiKey)) return false
-    this.addAccount(apiKey, credits)
+  /**
+   * The account as if just opened: no tasks, no events but the opening top-up, of `credits`, or
+   * else of what it opened with (an account restored from a state file: its first top-up).
+   * The credits used become its opening. False when there is no such account.
+   */
+  resetAccount(apiKey: string, credits?: number): boolean {
+    const account = this.#accounts.get(apiKey)
+    if (account === undefined) return false
+    const firstTopUp = account.log.firstTopUp()
+    const opening = credits ?? this.#openings.get(apiKey) ?? firstTopUp ?? 0
+    this.removeAccount(apiKey)
+    this.addAccount(apiKey, opening)
     return true
   }
 
   /** Counts a request of `apiKey` against its rate window (service.rate_limit). */
   admit(apiKey: string, limit: number): RateDecision {
-    const decision = admitRequest(this.rateWindows, apiKey, this.#now(), limit)
+    const decision = admitRequest(this.#rateWindows, apiKey, this.#now(), limit)
     this.#changed({ op: 'admit', at: this.#now(), apiKey, limit })
     return decision
+  }
+
+  /** The input with a model version the scenario knows as the scenario's own string (one copy, not one per task). */
+  #compactInput(input: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+    const mv = input['mv']
+    if (typeof mv !== 'string') return input
+    const known = this.scenario.service.versions.find((version) => version === mv)
+    return known === undefined ? input : { ...input, mv: known }
   }
 
   /** The first id not taken for this task (never an existing task's: a create replaces nothing). */
   #newId(apiKey: string, ordinal: number): string {
     const inputs = { seed: this.scenario.seed, apiKey, ordinal, incarnation: this.#incarnations.get(apiKey) ?? 0, epoch: this.#epoch, attempt: 0 }
     let id = taskId(inputs)
-    while (this.tasks.has(id)) id = taskId({ ...inputs, attempt: inputs.attempt += 1 })
+    while (this.#tasks.has(id)) id = taskId({ ...inputs, attempt: inputs.attempt += 1 })
     return id
   }
 
   create(account: Account, request: TaskRequest): CreateOutcome {
+    const state = this.#state(account)
     const price = this.scenario.service.prices[request.type]
     const now = this.#now()
     const capacity = this.scenario.service.maxTasks
-    if (this.tasks.size >= capacity) return { ok: false, error: { kind: 'store_full', capacity } }
-    if (!freeze(account.ledger, price)) {
+    if (this.#tasks.size >= capacity) return { ok: false, error: { kind: 'store_full', capacity } }
+    if (!freeze(state.ledger, price)) {
       return { ok: false, error: { kind: 'insufficient_credits', available: account.ledger.available, required: price } }
     }
     const ordinal = account.ledger.tasks_created
@@ -290,19 +539,20 @@ export class World {
     const chosen = chooseTimeline(this.scenario.rules, this.#rules, facts, rng.next(), this.scenario.defaultTimeline)
     const clip = referencedClip(request)
     const steps =
-      clip !== null && !account.clips.has(clip)
+      clip !== null && !this.#received(state, clip)
         ? endingInFailure(chosen.timeline.steps, `Clip "${clip}" not found: it is not a clip this account has received`)
         : chosen.timeline.steps
     const timeoutAfter = this.scenario.service.timeoutAfterMs
-    const task: Task = {
+    const task = new StoredTask({
       id,
       apiKey: account.apiKey,
       ordinal,
       seed,
       type: request.type,
-      model: request.model,
+      // The scenario's own string when it is the same: one copy, not one per task.
+      model: request.model === this.scenario.service.model ? this.scenario.service.model : request.model,
       mode: request.mode,
-      input: request.input,
+      input: this.#compactInput(request.input),
       creditsCost: price,
       createdAt: now,
       deadline: timeoutAfter === null ? null : now + timeoutAfter,
@@ -313,31 +563,42 @@ export class World {
       reads: 0,
       output: null,
       error: null,
-    }
-    this.tasks.set(id, task)
-    account.events.push({ kind: 'freeze', credits: price, task_id: id, at: now })
-    account.unfinished.add(task)
-    this.#settle(account, task)
+    })
+    this.#tasks.set(id, task)
+    state.tasks.push(task)
+    state.log.push({ kind: 'freeze', credits: price, task_id: id, at: now })
+    this.#settle(state, task)
+    this.#schedule(state, task)
     this.#changed({ op: 'create', at: now, apiKey: account.apiKey, request })
     return { ok: true, task }
   }
 
   /** The owner's read: the task moves on (upstream is asked), then is returned. Another key's task is `undefined`. */
   read(account: Account, taskId: string): Task | undefined {
-    const task = this.tasks.get(taskId)
+    const task = this.#tasks.get(taskId)
     if (task === undefined || task.apiKey !== account.apiKey) return undefined
     this.#touch(task)
     task.reads += 1
-    this.#move(account, task, true)
+    this.#move(this.#state(account), task, true)
     this.#changed({ op: 'read', at: this.#now(), apiKey: account.apiKey, taskId })
     return task
   }
 
-  /** Applies what clock time makes due (step durations, timeouts) to the account's unfinished tasks. */
+  /**
+   * Applies what clock time makes due (step durations, timeouts) to the account's unfinished
+   * tasks. Only tasks whose queued instant has come are looked at, in creation order (the
+   * order their ledger events take); a task that is not due would not move.
+   */
   look(account: Account): void {
+    const state = this.#state(account)
+    const now = this.#now()
+    if (state.due.earliest > now) return
+    const due = state.due.takeDue(now, (task, at) => state.waiting.get(task) === at)
+    for (const task of due) state.waiting.delete(task)
+    if (due.length > 1) due.sort((a, b) => a.ordinal - b.ordinal)
     let moved = false
-    for (const task of account.unfinished) moved = this.#move(account, task, false) || moved
-    if (moved) this.#changed({ op: 'look', at: this.#now(), apiKey: account.apiKey })
+    for (const task of due) moved = this.#move(state, task, false) || moved
+    if (moved) this.#changed({ op: 'look', at: now, apiKey: account.apiKey })
   }
 
   usage(account: Account): ReturnType<typeof usageOf> {
@@ -347,9 +608,9 @@ export class World {
 
   /** Ends an unfinished task now with the given final status, with the ledger effects of that status. */
   force(taskId: string, status: FinalStatus, error?: string): ForceOutcome {
-    const task = this.tasks.get(taskId)
+    const task = this.#tasks.get(taskId)
     if (task === undefined) return { ok: false, error: { kind: 'task_not_found' } }
-    const account = this.accounts.get(task.apiKey)!
+    const account = this.#accounts.get(task.apiKey)!
     const now = this.#now()
     const change: WorldChange = { op: 'force', at: now, taskId, status, ...(error === undefined ? {} : { error }) }
     if (this.#move(account, task, false)) this.#changed({ op: 'look', at: now, apiKey: account.apiKey })
@@ -373,25 +634,33 @@ export class World {
 
   /**
    * Swaps in a saved world (checked by the caller: src/state): accounts, tasks, clip index,
-   * rate windows, counters, incarnations and epoch, all at once.
+   * rate windows, counters, incarnations and epoch, all at once. The world keeps copies of the
+   * accounts and tasks it is given. Openings go back to the scenario's; an account the scenario
+   * does not open goes back to its first top-up when reset.
    */
   restore(contents: WorldContents): void {
-    this.accounts.clear()
-    this.tasks.clear()
-    this.clipIndex.clear()
-    for (const account of contents.accounts) {
-      account.unfinished.clear()
-      this.accounts.set(account.apiKey, account)
+    this.#accounts.clear()
+    this.#tasks.clear()
+    this.#clipIndex.clear()
+    this.#openings.clear()
+    for (const { apiKey, credits } of this.scenario.accounts) this.#openings.set(apiKey, credits)
+    for (const saved of contents.accounts) {
+      const account = this.#open(saved.apiKey)
+      Object.assign(account.ledger, saved.ledger)
+      for (const event of saved.events) account.log.push(event)
+      for (const clip of new Set(saved.clips)) account.clipIds.push(clip)
     }
-    for (const task of contents.tasks) {
-      this.tasks.set(task.id, task)
-      if (task.position.completedAt === null) this.accounts.get(task.apiKey)?.unfinished.add(task)
-      for (const clip of task.output === null ? [] : clipsOf(task.output)) {
-        this.clipIndex.set(clip.id, { taskId: task.id, apiKey: task.apiKey, duration: clip.duration })
-      }
+    for (const saved of contents.tasks) {
+      const account = this.#accounts.get(saved.apiKey)
+      if (account === undefined) continue
+      const task = new StoredTask(saved)
+      this.#tasks.set(task.id, task)
+      account.tasks.push(task)
+      this.#schedule(account, task)
+      for (const clip of task.output === null ? [] : clipsOf(task.output)) this.#clipIndex.set(clip.id, task)
     }
-    this.rateWindows.clear()
-    for (const [apiKey, window] of contents.rateWindows) this.rateWindows.set(apiKey, { ...window })
+    this.#rateWindows.clear()
+    for (const [apiKey, window] of contents.rateWindows) this.#rateWindows.set(apiKey, { ...window })
     const { rules, faults } = contents.counters
     this.#rules = { matched: [...rules.matched], taken: [...rules.taken] }
     this.#faults = { matched: [...faults.matched], fired: [...faults.fired] }
@@ -436,7 +705,7 @@ export class World {
         case 'force':
           return this.force(change.taskId, change.status, change.error).ok
       }
-      const account = this.accounts.get(change.apiKey)
+      const account = this.#accounts.get(change.apiKey)
       if (account === undefined) return false
       switch (change.op) {
         case 'top_up':
@@ -458,40 +727,57 @@ export class World {
     }
   }
 
+  /**
+   * Queues the instant clock time alone next moves an unfinished task (a step's `for`, the
+   * deadline), unless that instant is already queued; a task only reads move is not queued.
+   */
+  #schedule(account: AccountState, task: StoredTask): void {
+    const at = nextTimedTransition(task.steps, task.position, task.deadline)
+    if (at === null) {
+      account.waiting.delete(task)
+      return
+    }
+    if (account.waiting.get(task) === at) return
+    account.waiting.set(task, at)
+    account.due.push(at, task)
+    if (account.due.size > 2 * account.waiting.size + STALE_SLACK) account.due.rebuild(account.waiting)
+  }
+
   /** True when the task moved. */
-  #move(account: Account, task: Task, read: boolean): boolean {
-    if (task.position.completedAt !== null) return false
-    const next = advance(task.steps, task.position, this.#now(), task.deadline, read)
+  #move(account: AccountState, task: StoredTask, read: boolean): boolean {
     const before = task.position
+    if (before.completedAt !== null) return false
+    const next = advance(task.steps, before, this.#now(), task.deadline, read)
     if (!read && next.step === before.step && next.status === before.status && next.enteredAt === before.enteredAt && next.reads === before.reads && next.completedAt === before.completedAt) {
       return false
     }
     this.#touch(task)
     task.position = next
     this.#settle(account, task)
+    this.#schedule(account, task)
     return true
   }
 
   /** Applies the ledger effect and output of a task that has just reached a final status. */
-  #settle(account: Account, task: Task, forcedError?: string): void {
-    const { status, completedAt } = task.position
+  #settle(account: AccountState, task: StoredTask, forcedError?: string): void {
+    const { status, completedAt, step: index } = task.position
     if (completedAt === null) return
-    account.unfinished.delete(task)
-    const step = task.steps[task.position.step]
+    account.waiting.delete(task)
+    const step = task.steps[index]
     if (status === 'success') {
       charge(account.ledger, task.creditsCost)
-      account.events.push({ kind: 'charge', credits: task.creditsCost, task_id: task.id, at: completedAt })
-      const generated = generateOutput({ seed: task.seed, type: task.type, mode: task.mode, input: task.input })
-      const override = step?.status === 'success' ? step.output : undefined
-      task.output = (override === undefined ? generated : mergeOverride(generated, override)) as TaskOutput
-      for (const clip of clipsOf(task.output)) {
-        account.clips.add(clip.id)
-        this.clipIndex.set(clip.id, { taskId: task.id, apiKey: account.apiKey, duration: clip.duration })
+      account.log.push({ kind: 'charge', credits: task.creditsCost, task_id: task.id, at: completedAt })
+      task.deriveOutput()
+      for (const clip of clipsOf(task.output!)) {
+        // A new clip id is not in the index yet: no search of the list on this path.
+        const owner = this.#clipIndex.get(clip.id)
+        if (owner === undefined || (owner.apiKey !== account.apiKey && !account.clipIds.includes(clip.id))) account.clipIds.push(clip.id)
+        this.#clipIndex.set(clip.id, task)
       }
       return
     }
     refund(account.ledger, task.creditsCost)
-    account.events.push({ kind: 'refund', credits: task.creditsCost, task_id: task.id, at: completedAt })
+    account.log.push({ kind: 'refund', credits: task.creditsCost, task_id: task.id, at: completedAt })
     if (status === 'failure') task.error = forcedError ?? (step?.status === 'failure' ? step.error : 'Task failed')
   }
 }

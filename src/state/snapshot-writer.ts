@@ -53,8 +53,8 @@ export function writeSnapshot(path: string, world: World, logSeq = 0, savedAt = 
   const accounts = [...world.accounts.values()].map((account) => ({
     account,
     ledger: { ...account.ledger },
-    events: account.events.length,
-    clips: account.clips.size,
+    events: world.eventCount(account),
+    clips: world.clipsOf(account).length,
   }))
   const tasks = [...world.tasks.values()]
   const before = new Map<Task, string>()
@@ -74,11 +74,11 @@ export function writeSnapshot(path: string, world: World, logSeq = 0, savedAt = 
       for (const { account, ledger, events, clips } of accounts) {
         await out.push(JSON.stringify({ account: { apiKey: account.apiKey, ledger } }))
         for (let from = 0; from < events; from += CHUNK_RECORDS) {
-          await out.push(JSON.stringify({ events: { apiKey: account.apiKey, items: account.events.slice(from, Math.min(events, from + CHUNK_RECORDS)) } }))
+          await out.push(JSON.stringify({ events: { apiKey: account.apiKey, items: world.eventsOf(account, from, Math.min(events, from + CHUNK_RECORDS)) } }))
         }
         let batch: string[] = []
         let taken = 0
-        for (const clip of account.clips) {
+        for (const clip of world.clipsOf(account)) {
           if (taken++ >= clips) break
           batch.push(clip)
           if (batch.length === CHUNK_RECORDS) {

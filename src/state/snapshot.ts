@@ -7,7 +7,7 @@ import { ledgerViolations } from '../domain/ledger.js'
 import type { TaskOutput } from '../domain/outputs.js'
 import { hash53 } from '../domain/random.js'
 import type { Scenario } from '../domain/types.js'
-import type { Account, Task, World } from '../domain/world.js'
+import type { Task, World } from '../domain/world.js'
 import { sourceOf } from '../scenario/scenario-source.js'
 import { STATE_FORMAT, STATE_VERSION, stateFileSchema, type StateFile } from './state-schema.js'
 
@@ -44,7 +44,7 @@ export function snapshotWorld(world: World, savedAt: Date): StateFile {
     accounts: [...world.accounts.values()].map((account) => ({
       apiKey: account.apiKey,
       ledger: { ...account.ledger },
-      events: account.events,
+      events: [...account.events],
       clips: [...account.clips],
     })),
     tasks: [...world.tasks.values()] as StateFile['tasks'],
@@ -86,22 +86,15 @@ export function restoreWorld(world: World, clock: { set(ms: number): void }, val
   const problem = crossCheck(world, file)
   if (problem !== null) return { ok: false, message: problem }
 
-  const accounts: Account[] = file.accounts.map((saved) => ({
-    apiKey: saved.apiKey,
-    ledger: { ...saved.ledger },
-    events: saved.events,
-    clips: new Set(saved.clips),
-    unfinished: new Set<Task>(),
-  }))
   const tasks = file.tasks.map((saved) => ({ ...saved, output: saved.output as TaskOutput | null }) as Task)
   clock.set(file.clock)
   world.restore({
-    accounts,
+    accounts: file.accounts,
     tasks,
     rateWindows: file.rate_windows.map(({ apiKey, openedAt, admitted }) => [apiKey, { openedAt, admitted }] as [string, { openedAt: number; admitted: number }]),
     counters: file.counters,
     incarnations: file.incarnations.map(({ apiKey, count }) => [apiKey, count] as [string, number]),
     epoch: file.epoch,
   })
-  return { ok: true, tasks: tasks.length, accounts: accounts.length, epoch: file.epoch, logSeq: file.log_seq }
+  return { ok: true, tasks: tasks.length, accounts: file.accounts.length, epoch: file.epoch, logSeq: file.log_seq }
 }

@@ -1,0 +1,47 @@
+/**
+ * An account's credit events in four flat arrays, not one object each: a stored task costs two
+ * events, and objects were a tenth of its heap (decision 029). Read back as `CreditEvent`s,
+ * made when asked, each shaped as it was pushed (a top-up has no `task_id`).
+ */
+import type { CreditEvent, CreditEventKind } from './ledger.js'
+
+export class EventLog {
+  readonly #kinds: CreditEventKind[] = []
+  readonly #credits: number[] = []
+  readonly #taskIds: (string | undefined)[] = []
+  readonly #at: number[] = []
+
+  get length(): number {
+    return this.#kinds.length
+  }
+
+  push(event: CreditEvent): void {
+    this.#kinds.push(event.kind)
+    this.#credits.push(event.credits)
+    this.#taskIds.push(event.task_id)
+    this.#at.push(event.at)
+  }
+
+  /** The event at `index` (0-based), as a new object. */
+  get(index: number): CreditEvent {
+    const taskId = this.#taskIds[index]
+    const kind = this.#kinds[index]!
+    const credits = this.#credits[index]!
+    const at = this.#at[index]!
+    return taskId === undefined ? { kind, credits, at } : { kind, credits, task_id: taskId, at }
+  }
+
+  /** Events `from` (inclusive) to `to` (exclusive), as new objects. */
+  slice(from = 0, to = this.length): CreditEvent[] {
+    const end = Math.min(to, this.length)
+    const out: CreditEvent[] = []
+    for (let index = Math.max(0, from); index < end; index++) out.push(this.get(index))
+    return out
+  }
+
+  /** Credits of the first top-up, if there is one. */
+  firstTopUp(): number | undefined {
+    const index = this.#kinds.indexOf('top_up')
+    return index === -1 ? undefined : this.#credits[index]
+  }
+}
