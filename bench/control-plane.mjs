@@ -31,8 +31,25 @@ function perCall(n, fn, rounds = 5) {
 
 // 1. journal.record alone
 const journal = new Journal({ now: () => 0, wall: Date.now })
-const entry = { method: 'GET', path: '/api/v1/task/x', endpoint: 'get_task', apiKey: 'bench-key', taskId: 'x', taskType: 'music', status: 200, taskStatus: 'success', retryAfterMs: null, delayMs: 0, fingerprint: null, credits: null }
-row('journal.record', perCall(1_000_000, () => journal.record(entry)), 'ns/op')
+const entry = {
+  method: 'GET',
+  path: '/api/v1/task/x',
+  endpoint: 'get_task',
+  apiKey: 'bench-key',
+  taskId: 'x',
+  taskType: 'music',
+  status: 200,
+  taskStatus: 'success',
+  retryAfterMs: null,
+  delayMs: 0,
+  fingerprint: null,
+  credits: null,
+}
+row(
+  'journal.record',
+  perCall(1_000_000, () => journal.record(entry)),
+  'ns/op',
+)
 
 // 2. Get Task through the api layer, journaled vs with recording stubbed out
 const mock = createMock({ scenario: SCENARIO })
@@ -55,12 +72,25 @@ row('journal share of getTask', ((journaledRead - bareRead) / journaledRead) * 1
 const make = () => createTask(world, { apiKey: 'bench-key', origin: 'http://x', contentType: 'application/json', body })
 row('createTask (api layer), journaled', perCall(50_000, make, 3), 'ns/op')
 const answer = JSON.stringify(created)
-row('  of which parse 202 body + hash request body', perCall(200_000, () => (JSON.parse(answer), hash53(body))), 'ns/op')
+row(
+  '  of which parse 202 body + hash request body',
+  perCall(200_000, () => (JSON.parse(answer), hash53(body))),
+  'ns/op',
+)
 
 // 4. The client report over a full journal: 1,000 tasks × (1 create + 9 reads)
 const full = new Journal({ now: () => 0 })
 for (let t = 0; t < 1000; t++) {
-  full.record({ ...entry, endpoint: 'create', method: 'POST', taskId: `t${t}`, status: 202, taskStatus: null, fingerprint: t, credits: { available: 1, toppedUp: 1 } })
+  full.record({
+    ...entry,
+    endpoint: 'create',
+    method: 'POST',
+    taskId: `t${t}`,
+    status: 202,
+    taskStatus: null,
+    fingerprint: t,
+    credits: { available: 1, toppedUp: 1 },
+  })
   for (let r = 0; r < 9; r++) full.record({ ...entry, taskId: `t${t}`, taskStatus: r === 8 ? 'success' : 'running' })
 }
 const source = { entries: full.entries(), recorded: full.recorded, dropped: full.dropped, capacity: full.capacity }

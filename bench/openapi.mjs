@@ -19,13 +19,20 @@ const [document, cold] = time(() => openApiDocument(service))
 const [, cached] = time(() => openApiDocument(service))
 const [, other] = time(() => openApiDocument({ ...service, limits: { ...service.limits, title: 10 } }))
 const [validator, compile] = time(() => createResponseValidator(document))
-console.log(`document: cold ${cold.toFixed(1)} ms, cached ${cached.toFixed(3)} ms, another service ${other.toFixed(1)} ms, ${JSON.stringify(document).length} bytes`)
+console.log(
+  `document: cold ${cold.toFixed(1)} ms, cached ${cached.toFixed(3)} ms, another service ${other.toFixed(1)} ms, ${JSON.stringify(document).length} bytes`,
+)
 console.log(`response checks: compile ${compile.toFixed(1)} ms`)
 
 const examples = (path, method, status) => Object.values(document.paths[path][method].responses[status].content['application/json'].examples)
 const cases = {
   'usage 200': ['GET', '/api/v1/account/usage', 200, examples('/api/v1/account/usage', 'get', '200')[0].value],
-  'music task 200': ['GET', '/api/v1/task/x', 200, examples('/api/v1/task/{taskId}', 'get', '200').find((e) => e.value.data.type === 'music' && e.value.data.output).value],
+  'music task 200': [
+    'GET',
+    '/api/v1/task/x',
+    200,
+    examples('/api/v1/task/{taskId}', 'get', '200').find((e) => e.value.data.type === 'music' && e.value.data.output).value,
+  ],
   'error 404': ['GET', '/api/v1/task/x', 404, examples('/api/v1/task/{taskId}', 'get', '404')[0].value],
 }
 const headers = new Headers({ 'content-type': 'application/json' })
@@ -49,6 +56,8 @@ for (const mode of ['off', 'on', 'off', 'on']) {
   const options = { url: `${running.url}/api/v1/account/usage`, headers: { 'x-api-key': 'k' }, connections: 10 }
   await autocannon({ ...options, duration: 1 })
   const result = await autocannon({ ...options, duration: 5 })
-  console.log(`HTTP GET usage, test mode ${mode}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, errors ${result.non2xx + result.errors}`)
+  console.log(
+    `HTTP GET usage, test mode ${mode}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, errors ${result.non2xx + result.errors}`,
+  )
   await running.close()
 }

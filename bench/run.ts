@@ -112,7 +112,16 @@ for (const name of httpCases ?? []) {
   }
 }
 const unfinished = num('unfinished', values.unfinished, quick ? 10_000 : 100_000)
-if (only.has('http')) results.http = await runHttp(protocol, !quick && values['no-express'] !== true, log, resolve(values.cli ?? CLI), values['no-state'] !== true, httpCases, unfinished)
+if (only.has('http'))
+  results.http = await runHttp(
+    protocol,
+    !quick && values['no-express'] !== true,
+    log,
+    resolve(values.cli ?? CLI),
+    values['no-state'] !== true,
+    httpCases,
+    unfinished,
+  )
 if (only.has('cold')) results.coldStart = await runColdStart(num('cold-runs', values['cold-runs'], quick ? 3 : 11), resolve(values.cli ?? CLI), log)
 if (only.has('inprocess')) results.inProcess = await runInProcess(num('lives', values.lives, 1000), log)
 if (only.has('import')) results.entryImport = await runImport(num('imports', values.imports, quick ? 3 : 11), log)
@@ -129,7 +138,10 @@ log(`wrote ${out}`)
 
 // Figures never fail the run (a shared machine is noisy); errors do: they mean something is broken.
 const errors =
-  (results.http ?? []).reduce((sum, row) => sum + row.errors, 0) + (results.soak?.errors ?? 0) + (results.mixedSoak?.unscripted ?? 0) + (results.adminClock?.errors ?? 0)
+  (results.http ?? []).reduce((sum, row) => sum + row.errors, 0) +
+  (results.soak?.errors ?? 0) +
+  (results.mixedSoak?.unscripted ?? 0) +
+  (results.adminClock?.errors ?? 0)
 if (errors > 0) {
   log(`${errors} requests failed: see the errors column`)
   process.exitCode = 1

@@ -38,7 +38,9 @@ async function createAndWait(page: Page, prompt: string): Promise<string[]> {
   await page.fill('input[name=prompt]', prompt)
   await page.click('button[type=submit]')
   for (let i = 0; i < 20; i++) {
-    const phase = await page.waitForFunction(() => ['waiting', 'done', 'error'].includes(document.body.dataset['phase'] ?? '') && document.body.dataset['phase']).then((handle) => handle.jsonValue())
+    const phase = await page
+      .waitForFunction(() => ['waiting', 'done', 'error'].includes(document.body.dataset['phase'] ?? '') && document.body.dataset['phase'])
+      .then((handle) => handle.jsonValue())
     if (phase !== 'waiting') break
     await page.clock.runFor(10_000) // one poll interval at most (5 s, 7.5 s, 10 s)
   }

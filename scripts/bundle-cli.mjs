@@ -86,12 +86,11 @@ await warmUp()
 function startUpShims() {
   const shims = {
     '@noble/hashes/sha2.js': (names) =>
-      names
-        .map((name) =>
-          name === 'sha256'
-            ? `  sha256: { enumerable: true, value: (bytes) => { const h = require('node:crypto').createHash('sha256'); h.update(bytes); return new Uint8Array(h.digest()) } },`
-            : `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`,
-        ),
+      names.map((name) =>
+        name === 'sha256'
+          ? `  sha256: { enumerable: true, value: (bytes) => { const h = require('node:crypto').createHash('sha256'); h.update(bytes); return new Uint8Array(h.digest()) } },`
+          : `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`,
+      ),
     '@faker-js/faker/locale/en': (names) => names.map((name) => `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`),
   }
   return {
@@ -99,7 +98,9 @@ function startUpShims() {
     setup(build) {
       const filter = /^(@noble\/hashes\/sha2\.js|@faker-js\/faker\/locale\/en)$/
       // The shim's own require of the real module stays external.
-      build.onResolve({ filter }, (args) => (args.namespace === 'start-up-shim' ? { path: args.path, external: true } : { path: args.path, namespace: 'start-up-shim' }))
+      build.onResolve({ filter }, (args) =>
+        args.namespace === 'start-up-shim' ? { path: args.path, external: true } : { path: args.path, namespace: 'start-up-shim' },
+      )
       build.onLoad({ filter: /.*/, namespace: 'start-up-shim' }, async (args) => {
         // The export names are read from the installed module, so a new export is never missing.
         const names = Object.keys(await import(args.path))

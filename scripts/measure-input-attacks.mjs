@@ -21,7 +21,9 @@ const dir = mkdtempSync(join(tmpdir(), 'attack-'))
 async function start(scenario) {
   const file = join(dir, 'scenario.yaml')
   writeFileSync(file, scenario)
-  const child = spawn(process.execPath, ['--import', MONITOR, BIN, '--port', '0', '--host', '127.0.0.1', '--scenario', file], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', MONITOR, BIN, '--port', '0', '--host', '127.0.0.1', '--scenario', file], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const url = await new Promise((resolve, reject) => {
     const onData = (chunk) => {
@@ -63,7 +65,9 @@ async function measure(server, attack) {
   const probe = (async () => {
     while (probing) {
       const t = performance.now()
-      await fetch(`${server.url}/__admin/health`).then((r) => r.arrayBuffer()).catch(() => (probeErrors += 1))
+      await fetch(`${server.url}/__admin/health`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => (probeErrors += 1))
       worst = Math.max(worst, performance.now() - t)
       await new Promise((r) => setTimeout(r, 25))
     }
@@ -85,11 +89,12 @@ async function call(url, method, path, { body, key, type = 'application/json' } 
   return { status: response.status, text }
 }
 
-const create = (url, input, key = 'k') =>
-  call(url, 'POST', '/api/v1/task', { key, body: JSON.stringify({ model: 'music-model', task_type: 'music', input }) })
+const create = (url, input, key = 'k') => call(url, 'POST', '/api/v1/task', { key, body: JSON.stringify({ model: 'music-model', task_type: 'music', input }) })
 
 async function media(service) {
-  const server = await start(`version: 1\naccounts: [{ api_key: k, credits: 1000 }]\n${service}timelines:\n  default: [{ status: success, output: { result: [{ duration: 100000 }] } }]\n`)
+  const server = await start(
+    `version: 1\naccounts: [{ api_key: k, credits: 1000 }]\n${service}timelines:\n  default: [{ status: success, output: { result: [{ duration: 100000 }] } }]\n`,
+  )
   try {
     const created = JSON.parse((await create(server.url, { gpt_description_prompt: 'x' })).text)
     const task = JSON.parse((await call(server.url, 'GET', `/api/v1/task/${created.data.task_id}`, { key: 'k' })).text)
@@ -115,7 +120,13 @@ const attacks = {
     }
   },
   async redos() {
-    const server = await start(`version: 1\naccounts: [{ api_key: k, credits: 1000 }]\nrules:\n  - match: { input: { gpt_description_prompt: { matches: "^(a+)+$" } } }\n    timeline: [{ status: failure, error: matched }]\n`).catch((error) => ({ refused: String(error.message).split('\n').find((l) => l.includes('matches')) }))
+    const server = await start(
+      `version: 1\naccounts: [{ api_key: k, credits: 1000 }]\nrules:\n  - match: { input: { gpt_description_prompt: { matches: "^(a+)+$" } } }\n    timeline: [{ status: failure, error: matched }]\n`,
+    ).catch((error) => ({
+      refused: String(error.message)
+        .split('\n')
+        .find((l) => l.includes('matches')),
+    }))
     if (server.refused) return { refusedAtLoad: server.refused }
     try {
       return await measure(server, async () => ({ create: (await create(server.url, { gpt_description_prompt: `${'a'.repeat(30)}!` })).status }))
@@ -149,7 +160,9 @@ const attacks = {
       results.timeoutRead = created.data ? (await call(server.url, 'GET', `/api/v1/task/${created.data.task_id}`, { key: 'k' })).status : null
       results.timeoutAdminRead = created.data ? (await call(server.url, 'GET', `/__admin/tasks/${created.data.task_id}`)).status : null
       results.timeoutAdminList = (await call(server.url, 'GET', `/__admin/tasks`)).status
-      await put('version: 1\naccounts: [{ api_key: k, credits: 1000 }]\nservice: { timeout_after: null }\ntimelines: { default: [{ status: pending, polls: 100 }, { status: success }] }\n')
+      await put(
+        'version: 1\naccounts: [{ api_key: k, credits: 1000 }]\nservice: { timeout_after: null }\ntimelines: { default: [{ status: pending, polls: 100 }, { status: success }] }\n',
+      )
       const task = JSON.parse((await create(server.url, { gpt_description_prompt: 'x' })).text).data.task_id
       results.setLast = (await call(server.url, 'POST', '/__admin/clock/set', { body: JSON.stringify({ to: '+275760-09-13T00:00:00.000Z' }) })).status
       results.readAfterSet = (await call(server.url, 'GET', `/api/v1/task/${task}`, { key: 'k' })).status
@@ -167,7 +180,13 @@ const attacks = {
     return results
   },
   async proto() {
-    const server = await start(`version: 1\naccounts: [{ api_key: k, credits: 1000 }]\nrules:\n  - match: { input: { __proto__: { contains: never } } }\n    timeline: [{ status: failure, error: matched }]\n`).catch((error) => ({ refused: String(error.message).split('\n').find((l) => l.includes('__proto__')) }))
+    const server = await start(
+      `version: 1\naccounts: [{ api_key: k, credits: 1000 }]\nrules:\n  - match: { input: { __proto__: { contains: never } } }\n    timeline: [{ status: failure, error: matched }]\n`,
+    ).catch((error) => ({
+      refused: String(error.message)
+        .split('\n')
+        .find((l) => l.includes('__proto__')),
+    }))
     if (server.refused) return { refusedAtLoad: server.refused }
     try {
       const id = JSON.parse((await create(server.url, { gpt_description_prompt: 'x' })).text).data.task_id

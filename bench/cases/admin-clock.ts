@@ -71,7 +71,8 @@ async function sequence(base: string, spec: BenchRequest, count: number): Promis
   return { ms, errors, body }
 }
 
-const p99 = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))] ?? Number.NaN
+const p99 = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))] ?? Number.NaN
 
 export async function runAdminClock(moves: number, log: (line: string) => void, cli: string = CLI): Promise<AdminClock> {
   log(`admin clock: ${moves} moves over HTTP, one after another, against the standalone server and bare node:http`)

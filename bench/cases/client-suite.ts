@@ -52,44 +52,65 @@ async function status(ctx: SuiteContext, id: string, key = 'client-key'): Promis
 }
 
 export const CLIENT_CHECKS: Array<[string, (ctx: SuiteContext) => Promise<void>]> = [
-  ['a new task is pending', async (ctx) => {
-    const task = await status(ctx, await create(ctx, 'lofi'))
-    check(task.status === 'pending' && task.output === null, `expected pending, got ${task.status}`)
-  }],
-  ['it runs, then succeeds with two clips', async (ctx) => {
-    const id = await create(ctx, 'lofi')
-    const seen = [(await status(ctx, id)).status, (await status(ctx, id)).status]
-    const done = await status(ctx, id)
-    check(seen.join() === 'pending,running' && done.status === 'success', `expected pending, running, success; got ${seen.join()}, ${done.status}`)
-    check(done.output.result.length === 2, 'expected two clips')
-  }],
-  ['a failed task carries its error and is refunded', async (ctx) => {
-    const id = await create(ctx, 'please fail')
-    await status(ctx, id)
-    const task = await status(ctx, id)
-    check(task.status === 'failure' && task.error === 'upstream rejected the prompt', `expected failure, got ${task.status}`)
-    const usage = await ctx.call('GET', '/api/v1/account/usage', 'client-key')
-    check(usage.json.data.credits_used === 0, `expected a refund, credits_used ${usage.json.data.credits_used}`)
-  }],
-  ['a stuck task times out after 10 minutes', async (ctx) => {
-    const id = await create(ctx, 'stuck')
-    check((await status(ctx, id)).status === 'running', 'expected running')
-    ctx.mock.clock.advance('10m')
-    check((await status(ctx, id)).status === 'timeout', 'expected timeout')
-  }],
-  ['402 when the balance is too low', async (ctx) => {
-    const reply = await ctx.call('POST', '/api/v1/task', 'broke-key', music('lofi'))
-    check(reply.status === 402 && reply.json.code === 402, `expected 402, got ${reply.status}`)
-  }],
-  ['401 without a key and with a wrong key', async (ctx) => {
-    const missing = await ctx.call('GET', '/api/v1/account/usage', null)
-    const wrong = await ctx.call('GET', '/api/v1/account/usage', 'nobody')
-    check(missing.status === 401 && wrong.status === 401, `expected 401 twice, got ${missing.status}, ${wrong.status}`)
-  }],
-  ["404 for an unknown id and for another account's task", async (ctx) => {
-    const id = await create(ctx, 'lofi', 'other-key')
-    const foreign = await ctx.call('GET', `/api/v1/task/${id}`, 'client-key')
-    const unknown = await ctx.call('GET', '/api/v1/task/no-such-task', 'client-key')
-    check(foreign.status === 404 && unknown.status === 404, `expected 404 twice, got ${foreign.status}, ${unknown.status}`)
-  }],
+  [
+    'a new task is pending',
+    async (ctx) => {
+      const task = await status(ctx, await create(ctx, 'lofi'))
+      check(task.status === 'pending' && task.output === null, `expected pending, got ${task.status}`)
+    },
+  ],
+  [
+    'it runs, then succeeds with two clips',
+    async (ctx) => {
+      const id = await create(ctx, 'lofi')
+      const seen = [(await status(ctx, id)).status, (await status(ctx, id)).status]
+      const done = await status(ctx, id)
+      check(seen.join() === 'pending,running' && done.status === 'success', `expected pending, running, success; got ${seen.join()}, ${done.status}`)
+      check(done.output.result.length === 2, 'expected two clips')
+    },
+  ],
+  [
+    'a failed task carries its error and is refunded',
+    async (ctx) => {
+      const id = await create(ctx, 'please fail')
+      await status(ctx, id)
+      const task = await status(ctx, id)
+      check(task.status === 'failure' && task.error === 'upstream rejected the prompt', `expected failure, got ${task.status}`)
+      const usage = await ctx.call('GET', '/api/v1/account/usage', 'client-key')
+      check(usage.json.data.credits_used === 0, `expected a refund, credits_used ${usage.json.data.credits_used}`)
+    },
+  ],
+  [
+    'a stuck task times out after 10 minutes',
+    async (ctx) => {
+      const id = await create(ctx, 'stuck')
+      check((await status(ctx, id)).status === 'running', 'expected running')
+      ctx.mock.clock.advance('10m')
+      check((await status(ctx, id)).status === 'timeout', 'expected timeout')
+    },
+  ],
+  [
+    '402 when the balance is too low',
+    async (ctx) => {
+      const reply = await ctx.call('POST', '/api/v1/task', 'broke-key', music('lofi'))
+      check(reply.status === 402 && reply.json.code === 402, `expected 402, got ${reply.status}`)
+    },
+  ],
+  [
+    '401 without a key and with a wrong key',
+    async (ctx) => {
+      const missing = await ctx.call('GET', '/api/v1/account/usage', null)
+      const wrong = await ctx.call('GET', '/api/v1/account/usage', 'nobody')
+      check(missing.status === 401 && wrong.status === 401, `expected 401 twice, got ${missing.status}, ${wrong.status}`)
+    },
+  ],
+  [
+    "404 for an unknown id and for another account's task",
+    async (ctx) => {
+      const id = await create(ctx, 'lofi', 'other-key')
+      const foreign = await ctx.call('GET', `/api/v1/task/${id}`, 'client-key')
+      const unknown = await ctx.call('GET', '/api/v1/task/no-such-task', 'client-key')
+      check(foreign.status === 404 && unknown.status === 404, `expected 404 twice, got ${foreign.status}, ${unknown.status}`)
+    },
+  ],
 ]

@@ -96,7 +96,15 @@ export const HTTP_CASES: readonly string[] = [...CASES.map((spec) => spec.name),
  * to fill the store (autocannon, about as fast as the fake answers creates).
  */
 async function preload(url: string, spec: BenchRequest, count: number): Promise<void> {
-  const result = await autocannon({ url: url + spec.path, method: spec.method, headers: spec.headers, body: spec.body, connections: 10, amount: count, timeout: 30 })
+  const result = await autocannon({
+    url: url + spec.path,
+    method: spec.method,
+    headers: spec.headers,
+    body: spec.body,
+    connections: 10,
+    amount: count,
+    timeout: 30,
+  })
   const failed = result.errors + result.timeouts + result.non2xx
   if (result.requests.total < count || failed > 0) throw new Error(`bench preload: ${result.requests.total} of ${count} requests sent, ${failed} failed`)
 }
@@ -130,7 +138,14 @@ async function usageWithMany(protocol: Protocol, cli: string, tasks: number, log
     const bare = await spawnServer(BARE, [BARE_SERVER], { BARE_STATUS: String(sample.status), BARE_BODY: sample.body })
     try {
       log(`http: ${name}: ${protocol.rounds} rounds × 2 servers × ${protocol.seconds} s`)
-      const samples = await alternate([{ name: BARE, url: bare.url }, { name: FAST, url: door.url }], () => request, protocol)
+      const samples = await alternate(
+        [
+          { name: BARE, url: bare.url },
+          { name: FAST, url: door.url },
+        ],
+        () => request,
+        protocol,
+      )
       const after = await countTasks(door.url, HOLD_KEY, 'running')
       if (after !== tasks) throw new Error(`${name}: ${after} of ${tasks} tasks still running after the rounds`)
       const base = samples.get(BARE)!
@@ -158,7 +173,14 @@ export async function runHttp(
   return rows
 }
 
-async function runCases(protocol: Protocol, withExpress: boolean, log: (line: string) => void, cli: string, withState: boolean, selected: typeof CASES): Promise<HttpRow[]> {
+async function runCases(
+  protocol: Protocol,
+  withExpress: boolean,
+  log: (line: string) => void,
+  cli: string,
+  withState: boolean,
+  selected: typeof CASES,
+): Promise<HttpRow[]> {
   const doors: ServerProcess[] = [await spawnServer(FAST, [cli, '--port', '0', '--scenario', BENCH_SCENARIO])]
   if (withExpress) doors.push(await spawnServer(EXPRESS, [EXPRESS_SERVER, BENCH_SCENARIO]))
   if (withState && selected.some((spec) => STATE_CASES.has(spec.name))) {

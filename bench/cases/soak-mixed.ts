@@ -68,7 +68,11 @@ export interface MixedSoak {
 
 type Context = { taskId?: string }
 
-export async function runMixedSoak(seconds: number, log: (line: string) => void, resetEvery = Math.max(2, Math.min(30, Math.round(seconds / 10)))): Promise<MixedSoak> {
+export async function runMixedSoak(
+  seconds: number,
+  log: (line: string) => void,
+  resetEvery = Math.max(2, Math.min(30, Math.round(seconds / 10))),
+): Promise<MixedSoak> {
   log(`mixed soak: ${seconds} s at full load, world reset every ${resetEvery} s`)
   const server = await spawnServer('fake', [CLI, '--port', '0', '--scenario', MIXED_SCENARIO])
   const statuses: Record<string, number> = {}

@@ -45,7 +45,9 @@ export function machine(): Machine {
     node: process.version,
     autocannon: version('autocannon'),
     commit: commit(),
-    loadAverage: loadavg().map((value) => value.toFixed(2)).join(' '),
+    loadAverage: loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' '),
     date: new Date().toISOString(),
   }
 }

@@ -47,12 +47,32 @@ export function verdicts(results: Results): Verdict[] {
   for (const row of results.http ?? []) {
     if (row.ratio === null) continue
     if (row.target !== null) {
-      out.push({ issue: 15, what: `${row.case}: req/s vs bare`, target: `≥ ${row.target.toFixed(1)}×`, measured: `${ratio(row.ratio)} (${thousands(row.rps)} req/s, p99 ${fixed(row.p99)} ms)`, met: row.ratio >= row.target })
+      out.push({
+        issue: 15,
+        what: `${row.case}: req/s vs bare`,
+        target: `≥ ${row.target.toFixed(1)}×`,
+        measured: `${ratio(row.ratio)} (${thousands(row.rps)} req/s, p99 ${fixed(row.p99)} ms)`,
+        met: row.ratio >= row.target,
+      })
     }
-    if (row.server === FAST) out.push({ issue: 6, what: `${row.case}: p99 latency, errors`, target: '≤ 5 ms, 0', measured: `${row.p99} ms, ${row.errors}`, met: row.p99 <= 5 && row.errors === 0 })
+    if (row.server === FAST)
+      out.push({
+        issue: 6,
+        what: `${row.case}: p99 latency, errors`,
+        target: '≤ 5 ms, 0',
+        measured: `${row.p99} ms, ${row.errors}`,
+        met: row.p99 <= 5 && row.errors === 0,
+      })
   }
   const memory = results.memory
-  if (memory) out.push({ issue: 15, what: `Memory per stored finished task (${thousands(memory.tasks)} tasks)`, target: '≤ 1024 B', measured: `${fixed(memory.bytesPerTask)} B`, met: memory.bytesPerTask <= 1024 })
+  if (memory)
+    out.push({
+      issue: 15,
+      what: `Memory per stored finished task (${thousands(memory.tasks)} tasks)`,
+      target: '≤ 1024 B',
+      measured: `${fixed(memory.bytesPerTask)} B`,
+      met: memory.bytesPerTask <= 1024,
+    })
   const cold = results.coldStart
   if (cold) {
     out.push({
@@ -60,7 +80,9 @@ export function verdicts(results: Results): Verdict[] {
       what: 'Cold start to first 200 of Get Task',
       target: '≤ 1.5× bare',
       measured: `${ratio(cold.ratio)} (${fixed(cold.fakeMs)} vs ${fixed(cold.bareMs)} ms; code cache off ${ratio(cold.noCacheRatio)}; ${
-        cold.userCache === null ? 'first run/later runs: not available in this build' : `first run ${ratio(cold.userCache.firstRatio)}, later runs ${ratio(cold.userCache.laterRatio)}`
+        cold.userCache === null
+          ? 'first run/later runs: not available in this build'
+          : `first run ${ratio(cold.userCache.firstRatio)}, later runs ${ratio(cold.userCache.laterRatio)}`
       })`,
       met: cold.ratio <= 1.5,
     })
@@ -75,8 +97,20 @@ export function verdicts(results: Results): Verdict[] {
       measured: fetchDoor === null ? 'not available in this build' : livesMeasured(fetchDoor),
       met: fetchDoor !== null && per1000s(fetchDoor) <= 0.3,
     })
-    out.push({ issue: 15, what: '1,000 task lives through msw setupServer', target: '≤ 1.0 s', measured: livesMeasured(inProcess), met: per1000s(inProcess) <= 1 })
-    out.push({ issue: 6, what: 'Client suite through setupServer (5 statuses, 402, 401, 404)', target: '< 1 s', measured: `${fixed(inProcess.suiteMs)} ms`, met: inProcess.suiteMs < 1000 })
+    out.push({
+      issue: 15,
+      what: '1,000 task lives through msw setupServer',
+      target: '≤ 1.0 s',
+      measured: livesMeasured(inProcess),
+      met: per1000s(inProcess) <= 1,
+    })
+    out.push({
+      issue: 6,
+      what: 'Client suite through setupServer (5 statuses, 402, 401, 404)',
+      target: '< 1 s',
+      measured: `${fixed(inProcess.suiteMs)} ms`,
+      met: inProcess.suiteMs < 1000,
+    })
   }
   const entry = results.entryImport
   if (entry) {
@@ -119,7 +153,10 @@ function table(head: string[], rows: string[][]): string {
 export function render(results: Results): string {
   const all = verdicts(results)
   const verdictTable = (issue: 15 | 6): string =>
-    table(['what', 'target', 'measured', ''], all.filter((v) => v.issue === issue).map((v) => [v.what, v.target, v.measured, v.met ? 'met' : results.quick ? 'not met (quick run)' : '**missed**']))
+    table(
+      ['what', 'target', 'measured', ''],
+      all.filter((v) => v.issue === issue).map((v) => [v.what, v.target, v.measured, v.met ? 'met' : results.quick ? 'not met (quick run)' : '**missed**']),
+    )
   const m = results.machine
   const p = results.protocol
   const parts: string[] = [
@@ -128,10 +165,19 @@ export function render(results: Results): string {
     `Written by \`${results.command}\`${results.quick ? ' (quick mode: a smoke run, the figures are indicative only)' : ''}. ` +
       'Every HTTP ratio is to a bare `node:http` server answering the same bytes, measured in the same run, in alternating rounds.',
     '',
-    table(['', ''], [
-      ['CPU', `${m.cpu}, ${m.cores} cores`], ['Memory', `${m.memoryGb} GB`], ['OS', m.os], ['Node', m.node],
-      ['autocannon', m.autocannon], ['Commit', m.commit], ['Load average at start', m.loadAverage], ['Date', m.date],
-    ]),
+    table(
+      ['', ''],
+      [
+        ['CPU', `${m.cpu}, ${m.cores} cores`],
+        ['Memory', `${m.memoryGb} GB`],
+        ['OS', m.os],
+        ['Node', m.node],
+        ['autocannon', m.autocannon],
+        ['Commit', m.commit],
+        ['Load average at start', m.loadAverage],
+        ['Date', m.date],
+      ],
+    ),
     '',
     '## Targets (issue 15)',
     '',
@@ -144,25 +190,65 @@ export function render(results: Results): string {
     verdictTable(6),
   ]
   if (results.http) {
-    parts.push('', '## HTTP', '', `autocannon, ${p.connections} connections, ${p.rounds} round(s) × ${p.seconds} s per server after a ${p.warmupSeconds} s warm-up; req/s, ratio and latencies are medians over the rounds, "p99 worst" the worst round. RSS of the server process after the case.`, '')
-    parts.push(table(['case', 'server', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'p99 worst', 'RSS MB', 'errors'], results.http.map((r) => [
-      r.case, r.server, thousands(r.rps), r.ratio === null ? '1' : ratio(r.ratio), fixed(r.p50), fixed(r.p99), fixed(r.p99Max), r.rssMb === null ? '–' : fixed(r.rssMb), String(r.errors),
-    ])))
+    parts.push(
+      '',
+      '## HTTP',
+      '',
+      `autocannon, ${p.connections} connections, ${p.rounds} round(s) × ${p.seconds} s per server after a ${p.warmupSeconds} s warm-up; req/s, ratio and latencies are medians over the rounds, "p99 worst" the worst round. RSS of the server process after the case.`,
+      '',
+    )
+    parts.push(
+      table(
+        ['case', 'server', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'p99 worst', 'RSS MB', 'errors'],
+        results.http.map((r) => [
+          r.case,
+          r.server,
+          thousands(r.rps),
+          r.ratio === null ? '1' : ratio(r.ratio),
+          fixed(r.p50),
+          fixed(r.p99),
+          fixed(r.p99Max),
+          r.rssMb === null ? '–' : fixed(r.rssMb),
+          String(r.errors),
+        ]),
+      ),
+    )
   }
   const cold = results.coldStart
   if (cold) {
-    parts.push('', '## Cold start', '', `Spawn to the first 200 of Get Task, median of ${cold.runs} runs each, rotating among the kinds. The fake is \`node ${relative(ROOT, cold.cli)} --port 0 --scenario scenarios/default.yaml\` and needs a create first; its ready line came after ${fixed(cold.fakeReadyMs)} ms.`, '')
-    parts.push(table(['server', 'median ms', 'ratio', 'all runs (ms)'], [
-      ['bare node:http', fixed(cold.bareMs), '1', cold.bareAll.map((v) => fixed(v)).join(', ')],
-      ['fake (CLI)', fixed(cold.fakeMs), ratio(cold.ratio), cold.fakeAll.map((v) => fixed(v)).join(', ')],
-      ['fake, code cache off', fixed(cold.noCacheMs), ratio(cold.noCacheRatio), cold.noCacheAll.map((v) => fixed(v)).join(', ')],
-      ...(cold.userCache === null
-        ? [['fake, first run / later runs (a cache built on this machine)', 'not available in this build', '–', '']]
-        : [
-            ['fake, first run (empty AUDIO_TASK_MOCK_CODE_CACHE_DIR)', fixed(cold.userCache.firstMs), ratio(cold.userCache.firstRatio), cold.userCache.firstAll.map((v) => fixed(v)).join(', ')],
-            ['fake, later runs (that directory filled)', fixed(cold.userCache.laterMs), ratio(cold.userCache.laterRatio), cold.userCache.laterAll.map((v) => fixed(v)).join(', ')],
-          ]),
-    ]))
+    parts.push(
+      '',
+      '## Cold start',
+      '',
+      `Spawn to the first 200 of Get Task, median of ${cold.runs} runs each, rotating among the kinds. The fake is \`node ${relative(ROOT, cold.cli)} --port 0 --scenario scenarios/default.yaml\` and needs a create first; its ready line came after ${fixed(cold.fakeReadyMs)} ms.`,
+      '',
+    )
+    parts.push(
+      table(
+        ['server', 'median ms', 'ratio', 'all runs (ms)'],
+        [
+          ['bare node:http', fixed(cold.bareMs), '1', cold.bareAll.map((v) => fixed(v)).join(', ')],
+          ['fake (CLI)', fixed(cold.fakeMs), ratio(cold.ratio), cold.fakeAll.map((v) => fixed(v)).join(', ')],
+          ['fake, code cache off', fixed(cold.noCacheMs), ratio(cold.noCacheRatio), cold.noCacheAll.map((v) => fixed(v)).join(', ')],
+          ...(cold.userCache === null
+            ? [['fake, first run / later runs (a cache built on this machine)', 'not available in this build', '–', '']]
+            : [
+                [
+                  'fake, first run (empty AUDIO_TASK_MOCK_CODE_CACHE_DIR)',
+                  fixed(cold.userCache.firstMs),
+                  ratio(cold.userCache.firstRatio),
+                  cold.userCache.firstAll.map((v) => fixed(v)).join(', '),
+                ],
+                [
+                  'fake, later runs (that directory filled)',
+                  fixed(cold.userCache.laterMs),
+                  ratio(cold.userCache.laterRatio),
+                  cold.userCache.laterAll.map((v) => fixed(v)).join(', '),
+                ],
+              ]),
+        ],
+      ),
+    )
   }
   const inProcess = results.inProcess
   if (inProcess) {
@@ -172,7 +258,12 @@ export function render(results: Results): string {
       `${fixed(run.livesCpuMs)} ms`,
       `${fixed((run.livesMs / run.requests) * 1000)} µs`,
     ]
-    const suite = (door: string, run: DoorRun) => [`${door}: client suite, ${run.suiteChecks} checks (every status, 402, 401, 404), fake created and reset per check`, `${fixed(run.suiteMs)} ms`, '', '']
+    const suite = (door: string, run: DoorRun) => [
+      `${door}: client suite, ${run.suiteChecks} checks (every status, 402, 401, 404), fake created and reset per check`,
+      `${fixed(run.suiteMs)} ms`,
+      '',
+      '',
+    ]
     const fetchDoor = inProcess.fetchDoor
     parts.push(
       '',
@@ -180,11 +271,16 @@ export function render(results: Results): string {
       '',
       'Each door in a fresh process of its own: the client suite first, then the lives. CPU time (user + system) of the process during the lives beside wall time.',
       '',
-      table(['case', 'wall time', 'CPU time', 'per request'], [
-        lives('setupServer', inProcess),
-        suite('setupServer', inProcess),
-        ...(fetchDoor === null ? [['mock.fetch: not available in this build', '–', '–', '–']] : [lives('mock.fetch', fetchDoor), suite('mock.fetch', fetchDoor)]),
-      ]),
+      table(
+        ['case', 'wall time', 'CPU time', 'per request'],
+        [
+          lives('setupServer', inProcess),
+          suite('setupServer', inProcess),
+          ...(fetchDoor === null
+            ? [['mock.fetch: not available in this build', '–', '–', '–']]
+            : [lives('mock.fetch', fetchDoor), suite('mock.fetch', fetchDoor)]),
+        ],
+      ),
     )
   }
   const entry = results.entryImport
@@ -207,11 +303,21 @@ export function render(results: Results): string {
   }
   const memory = results.memory
   if (memory) {
-    parts.push('', '## Memory', '', `${thousands(memory.tasks)} tasks created with a 400-byte body and read to success through the api layer; heap growth after full GCs / tasks = **${fixed(memory.bytesPerTask)} bytes per task**. Heap ${fixed(memory.heapMb)} MB, RSS ${fixed(memory.rssMb)} MB; ${fixed(memory.ms)} ms for the lives.`)
+    parts.push(
+      '',
+      '## Memory',
+      '',
+      `${thousands(memory.tasks)} tasks created with a 400-byte body and read to success through the api layer; heap growth after full GCs / tasks = **${fixed(memory.bytesPerTask)} bytes per task**. Heap ${fixed(memory.heapMb)} MB, RSS ${fixed(memory.rssMb)} MB; ${fixed(memory.ms)} ms for the lives.`,
+    )
   }
   const soak = results.soak
   if (soak) {
-    parts.push('', '## Soak', '', `${soak.seconds} s of Get Task (finished, unfinished, unknown id) and usage at full load: ${thousands(soak.rps)} req/s, ${soak.errors} errors. RSS sampled every second: median ${fixed(soak.rssStartMb)} MB from 10% to 30% of the run, ${fixed(soak.rssEndMb)} MB over the last 20%, ${fixed(soak.rssMaxMb)} MB at most; least-squares trend over the second half ${fixed(soak.slopeMbPerMin, 2)} MB/min.`)
+    parts.push(
+      '',
+      '## Soak',
+      '',
+      `${soak.seconds} s of Get Task (finished, unfinished, unknown id) and usage at full load: ${thousands(soak.rps)} req/s, ${soak.errors} errors. RSS sampled every second: median ${fixed(soak.rssStartMb)} MB from 10% to 30% of the run, ${fixed(soak.rssEndMb)} MB over the last 20%, ${fixed(soak.rssMaxMb)} MB at most; least-squares trend over the second half ${fixed(soak.slopeMbPerMin, 2)} MB/min.`,
+    )
   }
   if (results.mixedSoak) parts.push(...mixedSection(results.mixedSoak))
   parts.push('')

@@ -59,7 +59,11 @@ export const fixed = (value: number, digits = 0): string => (Number.isFinite(val
 
 /** `12 345` style thousands, for req/s. */
 export const thousands = (value: number): string =>
-  Number.isFinite(value) ? Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ') : '–'
+  Number.isFinite(value)
+    ? Math.round(value)
+        .toString()
+        .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+    : '–'
 
 export const ratio = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–')
 

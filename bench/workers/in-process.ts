@@ -94,5 +94,7 @@ if (kind === 'fetch' && fetchOf(createMock({ scenario: CLIENT_SCENARIO })) === n
 } else {
   const suite = await clientSuite(kind)
   const run = await lives(kind, count)
-  process.stdout.write(`${JSON.stringify({ available: true, lives: count, livesMs: run.ms, livesCpuMs: run.cpuMs, requests: run.requests, suiteMs: suite.ms, suiteChecks: suite.checks })}\n`)
+  process.stdout.write(
+    `${JSON.stringify({ available: true, lives: count, livesMs: run.ms, livesCpuMs: run.cpuMs, requests: run.requests, suiteMs: suite.ms, suiteChecks: suite.checks })}\n`,
+  )
 }

@@ -22,7 +22,10 @@ const expected = (what: string) => (issue: { input?: unknown }) =>
 const numeric = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), schema)
 
 const integer = (what: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.int({ error: expected(what) }).min(min, { error: expected(what) }).max(max, { error: expected(what) })
+  z
+    .int({ error: expected(what) })
+    .min(min, { error: expected(what) })
+    .max(max, { error: expected(what) })
 
 const text = (what: string) => z.string({ error: expected(what) }).min(1, { error: expected(what) })
 

@@ -88,7 +88,10 @@ export function createControl(host: MockHandle): MockControl {
       force: (taskId, status, error) => ops.forceTask(host, taskId, wire({ status, error })),
     },
     journal: (filter = {}) =>
-      ops.journalPage(host, wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit, offset: filter.offset })),
+      ops.journalPage(
+        host,
+        wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit, offset: filter.offset }),
+      ),
     report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey })),
     health: () => ops.health(host),
     export: (options = {}) => ops.exportScenario(host, wire({ keys: options.keepKeys === true ? 'keep' : undefined })),

@@ -60,7 +60,10 @@ export function crossSiteRefusal(request: Request, tokenGuarded: boolean): ApiRe
   }
   const site = request.headers.get('sec-fetch-site')
   if (site !== null && site !== 'same-origin' && site !== 'none') {
-    return fail(403, `Cross-site admin request refused: Sec-Fetch-Site is ${quoted(site)}; only the fake's own pages (same-origin) and clients that send none may use /__admin`)
+    return fail(
+      403,
+      `Cross-site admin request refused: Sec-Fetch-Site is ${quoted(site)}; only the fake's own pages (same-origin) and clients that send none may use /__admin`,
+    )
   }
   return null
 }

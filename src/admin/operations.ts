@@ -9,7 +9,20 @@ import { writeScenario } from '../record/write-scenario.js'
 import type { Account, World } from '../domain/world.js'
 import type { MockClock, MockHandle } from '../handle/mock-handle.js'
 import { badRequest, conflict, notFound } from './admin-error.js'
-import { accountsQuery, advanceBody, check, createAccountBody, exportQuery, forceBody, journalQuery, reportQuery, resetAccountBody, setBody, tasksQuery, topUpBody } from './admin-schemas.js'
+import {
+  accountsQuery,
+  advanceBody,
+  check,
+  createAccountBody,
+  exportQuery,
+  forceBody,
+  journalQuery,
+  reportQuery,
+  resetAccountBody,
+  setBody,
+  tasksQuery,
+  topUpBody,
+} from './admin-schemas.js'
 import { pageOf, type Page } from './paging.js'
 import { accountView, entryView, taskView, type AccountView, type JournalEntryView, type TaskView } from './views.js'
 
@@ -81,9 +94,12 @@ export const MAX_ACCOUNTS = 100_000
 export function createAccount(host: MockHandle, body: unknown): AccountView {
   const { api_key, credits } = check(createAccountBody, body, 'body')
   if (host.world.accounts.size >= MAX_ACCOUNTS && !host.world.accounts.has(api_key)) {
-    throw conflict(`The fake holds ${host.world.accounts.size} accounts, at most ${MAX_ACCOUNTS} accounts are allowed; remove some (DELETE /__admin/accounts/{key}) or reset`)
+    throw conflict(
+      `The fake holds ${host.world.accounts.size} accounts, at most ${MAX_ACCOUNTS} accounts are allowed; remove some (DELETE /__admin/accounts/{key}) or reset`,
+    )
   }
-  if (!host.world.addAccount(api_key, credits)) throw conflict(`An account with API key ${JSON.stringify(api_key)} already exists; top it up or reset it instead`)
+  if (!host.world.addAccount(api_key, credits))
+    throw conflict(`An account with API key ${JSON.stringify(api_key)} already exists; top it up or reset it instead`)
   return getAccount(host, api_key)
 }
 
@@ -115,7 +131,12 @@ export function listTasks(host: MockHandle, query: unknown): Page<TaskView> {
   for (const account of accounts) world.look(account)
   function* matching() {
     for (const task of world.tasks.values()) {
-      if ((api_key === undefined || task.apiKey === api_key) && (status === undefined || task.position.status === status) && (type === undefined || task.type === type)) yield task
+      if (
+        (api_key === undefined || task.apiKey === api_key) &&
+        (status === undefined || task.position.status === status) &&
+        (type === undefined || task.type === type)
+      )
+        yield task
     }
   }
   return pageOf(matching(), { limit, offset }, taskView)

@@ -134,9 +134,7 @@ export function taskView(task: Task): TaskView {
     position: { step: position.step, steps: task.steps.length, status: position.status, entered_at: iso(position.enteredAt), reads: position.reads },
     reads: task.reads,
     next_transition:
-      next === null
-        ? null
-        : { by_reads: next.byReads, by_time: next.byTime === null ? null : { at: iso(next.byTime.at), status: next.byTime.status } },
+      next === null ? null : { by_reads: next.byReads, by_time: next.byTime === null ? null : { at: iso(next.byTime.at), status: next.byTime.status } },
   }
 }
 

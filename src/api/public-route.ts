@@ -46,4 +46,3 @@ export function publicRoute(method: string | undefined, url: string | undefined)
   }
   return routes.exact.get(path) ?? null
 }
-

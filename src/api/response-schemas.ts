@@ -57,7 +57,11 @@ function output<T extends TaskType, R extends z.ZodType>(taskType: T, result: R,
 const overridable = 'timelines.<name>[].output'
 
 export const outputVariants = {
-  music: output('music', clipSchema, `Output of a completed music task, as the spec shows it. ${inferred('result holds two clips of 2 to 4 minutes', overridable)}`),
+  music: output(
+    'music',
+    clipSchema,
+    `Output of a completed music task, as the spec shows it. ${inferred('result holds two clips of 2 to 4 minutes', overridable)}`,
+  ),
   lyrics: output('lyrics', lyricsEntrySchema, inferred('output of a completed lyrics task: result holds one {id, title, text}', overridable)),
   upload: output('upload', clipSchema, inferred('output of a completed upload task: result holds one clip, which a continuation may name', overridable)),
   concat: output('concat', clipSchema, inferred('output of a completed concat task: result holds one merged, full-length clip', overridable)),
@@ -68,7 +72,13 @@ export const outputSchema = z
   .describe('Model-specific results of a completed task, by taskType')
 
 /** The Task resource in one status group: fields in the spec's order. */
-function task<S extends z.ZodType, O extends z.ZodType, E extends z.ZodType, C extends z.ZodType>(status: S, output: O, error: E, completed: C, description: string) {
+function task<S extends z.ZodType, O extends z.ZodType, E extends z.ZodType, C extends z.ZodType>(
+  status: S,
+  output: O,
+  error: E,
+  completed: C,
+  description: string,
+) {
   return z
     .strictObject({
       task_id: z.string().describe('Unique task identifier (UUID-like text)'),
@@ -88,8 +98,20 @@ function task<S extends z.ZodType, O extends z.ZodType, E extends z.ZodType, C e
 export const taskVariants = {
   inProgress: task(z.enum(['pending', 'running']), z.null(), z.null(), z.null(), 'A task in progress: output, error and completed_at are null.'),
   succeeded: task(z.literal('success'), outputSchema, z.null(), completedAt, 'A successful task: output is filled, error is null, completed_at is set.'),
-  failed: task(z.literal('failure'), z.null(), z.string().describe('The error message'), completedAt, 'A failed task: error carries the message, output is null, completed_at is set; its credits were refunded.'),
-  timedOut: task(z.literal('timeout'), z.null(), z.null(), completedAt, `A timed-out task; its credits were refunded. ${inferred('output and error are null, completed_at is set; a task not final 10 minutes after creation times out', 'service.timeout_after')}`),
+  failed: task(
+    z.literal('failure'),
+    z.null(),
+    z.string().describe('The error message'),
+    completedAt,
+    'A failed task: error carries the message, output is null, completed_at is set; its credits were refunded.',
+  ),
+  timedOut: task(
+    z.literal('timeout'),
+    z.null(),
+    z.null(),
+    completedAt,
+    `A timed-out task; its credits were refunded. ${inferred('output and error are null, completed_at is set; a task not final 10 minutes after creation times out', 'service.timeout_after')}`,
+  ),
 }
 
 export const taskSchema = z

@@ -57,7 +57,10 @@ function version(service: ServiceConfig) {
 }
 
 const httpUrl = z
-  .string({ error: (issue) => (issue.input === undefined ? 'required: the URL of the audio file (an http or https URL)' : `expected an http(s) URL, got ${kindOf(issue.input)}`) })
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'required: the URL of the audio file (an http or https URL)' : `expected an http(s) URL, got ${kindOf(issue.input)}`,
+  })
   .refine(
     (value) => {
       try {
@@ -88,7 +91,7 @@ export function inputSchemas(service: ServiceConfig) {
         make_instrumental: instrumental,
         mv,
       })
-      .describe('Music, description mode (the spec\'s): lyrics, melody and arrangement are derived from gpt_description_prompt.'),
+      .describe("Music, description mode (the spec's): lyrics, melody and arrangement are derived from gpt_description_prompt."),
     custom: z
       .looseObject({
         prompt: field('lyrics, with [Verse]/[Chorus] tags; required unless make_instrumental is true', 'lyrics_prompt'),
@@ -115,13 +118,9 @@ export function inputSchemas(service: ServiceConfig) {
         mv,
       })
       .describe(inferred('music, continuation mode, chosen when continue_clip_id is sent: extends an earlier clip from continue_at')),
-    lyrics: z
-      .looseObject({ prompt: text('description of the wanted lyrics', limits.prompt, 'prompt') })
-      .describe('Input of a lyrics task.'),
+    lyrics: z.looseObject({ prompt: text('description of the wanted lyrics', limits.prompt, 'prompt') }).describe('Input of a lyrics task.'),
     upload: z.looseObject({ url: httpUrl }).describe('Input of an upload task.'),
-    concat: z
-      .looseObject({ clip_id: id('a clip id from the result of an earlier music task') })
-      .describe('Input of a concat task.'),
+    concat: z.looseObject({ clip_id: id('a clip id from the result of an earlier music task') }).describe('Input of a concat task.'),
   }
 }
 

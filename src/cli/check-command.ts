@@ -74,7 +74,9 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
     const bad = checks.filter((check) => !check.ok)
     if (bad.length > 0) {
       const mistakes = bad.reduce((sum, check) => sum + check.errors.length, 0)
-      process.stderr.write(`audio-task-mock check: ${mistakes} mistake${mistakes === 1 ? '' : 's'} in ${bad.length} of ${checks.length} file${checks.length === 1 ? '' : 's'}\n`)
+      process.stderr.write(
+        `audio-task-mock check: ${mistakes} mistake${mistakes === 1 ? '' : 's'} in ${bad.length} of ${checks.length} file${checks.length === 1 ? '' : 's'}\n`,
+      )
     }
   }
   return ok ? 0 : 2

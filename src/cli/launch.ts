@@ -6,7 +6,17 @@
  * `__dirname` is the directory of the chunks; never compiled by tsc.
  */
 import { dirname } from 'node:path'
-import { cacheDirectories, cacheFileName, cacheModeOf, cacheStore, CODE_CACHE_ENV, createChunkLoader, formatCacheUse, nodeModulesOf, type CacheMode } from './code-cache.js'
+import {
+  cacheDirectories,
+  cacheFileName,
+  cacheModeOf,
+  cacheStore,
+  CODE_CACHE_ENV,
+  createChunkLoader,
+  formatCacheUse,
+  nodeModulesOf,
+  type CacheMode,
+} from './code-cache.js'
 
 /** The package's version, written in by the bundler. */
 declare const PACKAGE_VERSION: string

@@ -7,10 +7,7 @@
  */
 
 /** Calls `onOrphaned` once when the parent process changes; returns a function that stops watching. */
-export function watchForOrphaning(
-  onOrphaned: () => void,
-  options: { env: NodeJS.ProcessEnv; parent?: () => number; intervalMs?: number },
-): () => void {
+export function watchForOrphaning(onOrphaned: () => void, options: { env: NodeJS.ProcessEnv; parent?: () => number; intervalMs?: number }): () => void {
   if (options.env['npm_command'] === undefined) return () => {}
   const parent = options.parent ?? (() => process.ppid)
   const first = parent()

@@ -68,7 +68,10 @@ export function parseRecordArgs(argv: readonly string[]): ParsedRecordArgs {
   if (!/^\d+$/.test(port) || Number(port) > 65535) return error(`--port expects a whole number from 0 to 65535, got ${JSON.stringify(port)}`)
   const timeoutMs = parseDuration(values.timeout ?? '30s')
   if (timeoutMs === null || timeoutMs < 1) return error(`--timeout expects a duration like 10s or 1m, got ${JSON.stringify(values.timeout)}`)
-  return { kind: 'record', options: { upstream, out: values.out, port: Number(port), host: values.host ?? '127.0.0.1', timeoutMs, quiet: values.quiet === true } }
+  return {
+    kind: 'record',
+    options: { upstream, out: values.out, port: Number(port), host: values.host ?? '127.0.0.1', timeoutMs, quiet: values.quiet === true },
+  }
 }
 
 /** Resolves with the exit code: at once for a mistake, else after SIGINT/SIGTERM, once FILE is written. */

@@ -66,11 +66,7 @@ export interface ServeOptions {
   watch: boolean
 }
 
-export type ParsedServeArgs =
-  | { kind: 'serve'; options: ServeOptions }
-  | { kind: 'help' }
-  | { kind: 'version' }
-  | { kind: 'error'; message: string }
+export type ParsedServeArgs = { kind: 'serve'; options: ServeOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string }
 
 function integer(flag: string, text: string | undefined, min: number, max: number): number | string | undefined {
   if (text === undefined) return undefined
@@ -80,10 +76,7 @@ function integer(flag: string, text: string | undefined, min: number, max: numbe
 }
 
 /** What the flags ask for, or the first mistake in them. */
-export function parseServeArgs(
-  argv: readonly string[],
-  settings: { defaultPort: number; env?: NodeJS.ProcessEnv },
-): ParsedServeArgs {
+export function parseServeArgs(argv: readonly string[], settings: { defaultPort: number; env?: NodeJS.ProcessEnv }): ParsedServeArgs {
   let values
   try {
     ;({ values } = parseArgs({ args: [...argv], options: SERVE_OPTIONS, allowPositionals: false, strict: true }))
@@ -97,7 +90,11 @@ export function parseServeArgs(
   for (const value of [port, seed]) if (typeof value === 'string') return { kind: 'error', message: value }
   // An empty --host (an unset shell variable) would bind every interface.
   if (values.host === '') {
-    return { kind: 'error', message: '--host expects an address or a name to bind, got ""; the default 127.0.0.1 keeps the fake on this machine, 0.0.0.0 exposes it on every interface' }
+    return {
+      kind: 'error',
+      message:
+        '--host expects an address or a name to bind, got ""; the default 127.0.0.1 keeps the fake on this machine, 0.0.0.0 exposes it on every interface',
+    }
   }
   const adminToken = values['admin-token'] ?? (settings.env?.[ADMIN_TOKEN_ENV] || undefined)
   if (adminToken === '') return { kind: 'error', message: '--admin-token expects a non-empty token' }

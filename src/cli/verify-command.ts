@@ -54,7 +54,10 @@ export function verifyOptions(values: Values): VerifyOptions | string {
   } catch {
     return `--base-url must be an http(s) URL, got ${JSON.stringify(values['base-url'])}`
   }
-  const tasks = (values.tasks ?? 'lyrics').split(',').map((task) => task.trim()).filter((task) => task !== '' && task !== 'none')
+  const tasks = (values.tasks ?? 'lyrics')
+    .split(',')
+    .map((task) => task.trim())
+    .filter((task) => task !== '' && task !== 'none')
   const unknown = tasks.find((task) => task !== 'lyrics' && task !== 'music')
   if (unknown !== undefined) return `--tasks takes lyrics, music or none, got ${JSON.stringify(unknown)}`
   const durations: Record<string, number | undefined> = {}

@@ -56,9 +56,7 @@ export class ManualClock implements Clock {
 
   set(ms: number): void {
     if (!(ms >= this.#now)) {
-      throw new RangeError(
-        `the clock only moves forward: ${new Date(ms).toISOString()} is before ${new Date(this.#now).toISOString()}`,
-      )
+      throw new RangeError(`the clock only moves forward: ${new Date(ms).toISOString()} is before ${new Date(this.#now).toISOString()}`)
     }
     this.#now = withinRange(ms)
   }
@@ -96,9 +94,7 @@ export class AutoClock implements Clock {
   set(ms: number): void {
     const now = this.now()
     if (!(ms >= now)) {
-      throw new RangeError(
-        `the clock only moves forward: ${new Date(ms).toISOString()} is before ${new Date(now).toISOString()}`,
-      )
+      throw new RangeError(`the clock only moves forward: ${new Date(ms).toISOString()} is before ${new Date(now).toISOString()}`)
     }
     this.#offset += withinRange(ms) - now
   }

@@ -26,7 +26,12 @@ export function formatDuration(ms: number): string {
   if (ms === 0) return '0s'
   let rest = ms
   let text = ''
-  for (const [unit, size] of [['h', 3_600_000], ['m', 60_000], ['s', 1_000], ['ms', 1]] as const) {
+  for (const [unit, size] of [
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1_000],
+    ['ms', 1],
+  ] as const) {
     const count = Math.floor(rest / size)
     if (count > 0) {
       text += `${count}${unit}`

@@ -28,12 +28,7 @@ export function newFaultCounters(faults: readonly Fault[]): FaultCounters {
 }
 
 /** The action of the first fault that fires for this request, or null. Updates the counters. */
-export function decideFault(
-  faults: readonly Fault[],
-  counters: FaultCounters,
-  seed: number,
-  request: FaultRequest,
-): FaultAction | null {
+export function decideFault(faults: readonly Fault[], counters: FaultCounters, seed: number, request: FaultRequest): FaultAction | null {
   let chosen: FaultAction | null = null
   for (let index = 0; index < faults.length; index++) {
     const { match, action } = faults[index]!

@@ -37,13 +37,7 @@ export function startPosition(steps: readonly Step[], createdAt: number): Positi
  * which counts towards `polls` and can move the task by reads; other looks (usage, admin)
  * only apply what clock time makes due. Never moves backwards; a final position is returned as is.
  */
-export function advance(
-  steps: readonly Step[],
-  from: Position,
-  now: number,
-  deadline: number | null,
-  read: boolean,
-): Position {
+export function advance(steps: readonly Step[], from: Position, now: number, deadline: number | null, read: boolean): Position {
   if (from.completedAt !== null) return from
   let { step, enteredAt, reads } = from
   for (;;) {

@@ -143,8 +143,7 @@ export function generateOutput(request: OutputRequest): TaskOutput {
 /** Clips of an output that a later concat or continuation may name (entries with an id and an audio_url). */
 export function clipsOf(output: TaskOutput): Clip[] {
   return output.result.filter(
-    (entry): entry is Clip =>
-      typeof entry === 'object' && entry !== null && typeof (entry as Clip).id === 'string' && 'audio_url' in entry,
+    (entry): entry is Clip => typeof entry === 'object' && entry !== null && typeof (entry as Clip).id === 'string' && 'audio_url' in entry,
   )
 }
 

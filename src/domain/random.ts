@@ -102,11 +102,26 @@ export function createRng(seed: number): Rng {
       const w2 = u32()
       const w3 = u32()
       return (
-        HEX[w0 >>> 24]! + HEX[(w0 >>> 16) & 0xff]! + HEX[(w0 >>> 8) & 0xff]! + HEX[w0 & 0xff]! +
-        '-' + HEX[w1 >>> 24]! + HEX[(w1 >>> 16) & 0xff]! +
-        '-4' + HEX[(w1 >>> 8) & 0xf]![1]! + HEX[w1 & 0xff]! +
-        '-' + HEX[(((w2 >>> 24) & 0x3f) | 0x80)]! + HEX[(w2 >>> 16) & 0xff]! +
-        '-' + HEX[(w2 >>> 8) & 0xff]! + HEX[w2 & 0xff]! + HEX[w3 >>> 24]! + HEX[(w3 >>> 16) & 0xff]! + HEX[(w3 >>> 8) & 0xff]! + HEX[w3 & 0xff]!
+        HEX[w0 >>> 24]! +
+        HEX[(w0 >>> 16) & 0xff]! +
+        HEX[(w0 >>> 8) & 0xff]! +
+        HEX[w0 & 0xff]! +
+        '-' +
+        HEX[w1 >>> 24]! +
+        HEX[(w1 >>> 16) & 0xff]! +
+        '-4' +
+        HEX[(w1 >>> 8) & 0xf]![1]! +
+        HEX[w1 & 0xff]! +
+        '-' +
+        HEX[((w2 >>> 24) & 0x3f) | 0x80]! +
+        HEX[(w2 >>> 16) & 0xff]! +
+        '-' +
+        HEX[(w2 >>> 8) & 0xff]! +
+        HEX[w2 & 0xff]! +
+        HEX[w3 >>> 24]! +
+        HEX[(w3 >>> 16) & 0xff]! +
+        HEX[(w3 >>> 8) & 0xff]! +
+        HEX[w3 & 0xff]!
       )
     },
   }

@@ -124,9 +124,7 @@ function summarizeKey(apiKey: string | null, entries: readonly JournalEntry[]): 
  * `apiKey` narrows it to one key (a parallel test worker's own).
  */
 export function buildReport(source: ReportSource, filter: { apiKey?: string } = {}): ClientReport {
-  const entries = source.entries.filter(
-    (entry) => entry.endpoint !== 'asset' && (filter.apiKey === undefined || entry.apiKey === filter.apiKey),
-  )
+  const entries = source.entries.filter((entry) => entry.endpoint !== 'asset' && (filter.apiKey === undefined || entry.apiKey === filter.apiKey))
   const keys: KeySummary[] = []
   const violations: Violation[] = []
   for (const [apiKey, keyEntries] of groupBy(entries, (entry) => entry.apiKey)) {

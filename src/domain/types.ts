@@ -38,11 +38,7 @@ export interface TextPattern {
 }
 
 /** Predicate on one input field. */
-export type FieldPredicate =
-  | { equals: unknown }
-  | { contains: string }
-  | { matches: TextPattern }
-  | { exists: boolean }
+export type FieldPredicate = { equals: unknown } | { contains: string } | { matches: TextPattern } | { exists: boolean }
 
 export interface RuleMatch {
   task_type?: TaskType
@@ -80,10 +76,7 @@ export interface FaultMatch {
 }
 
 export type FaultAction =
-  | { respond: { status: number; message?: string; headers?: Readonly<Record<string, string>> } }
-  | { delayMs: number }
-  | { drop: true }
-  | { stale: true }
+  { respond: { status: number; message?: string; headers?: Readonly<Record<string, string>> } } | { delayMs: number } | { drop: true } | { stale: true }
 
 export interface Fault {
   match: FaultMatch
@@ -131,8 +124,7 @@ export interface MediaConfig {
 
 export type ClockConfig =
   /** `tickMs`: each request to the public API moves the clock by it first (absent: it never moves by itself). */
-  | { mode: 'manual'; startMs: number; tickMs?: number }
-  | { mode: 'auto'; startMs: number | null; speed: number }
+  { mode: 'manual'; startMs: number; tickMs?: number } | { mode: 'auto'; startMs: number | null; speed: number }
 
 export interface AccountConfig {
   apiKey: string

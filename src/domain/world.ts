@@ -158,7 +158,13 @@ class StoredTask implements Task {
   get position(): Position {
     if (this.#whole !== null) return { ...this.#whole }
     const { createdAt } = this
-    return { step: this.#step, enteredAt: createdAt + this.#entered, reads: this.#positionReads, status: this.#status, completedAt: this.#completed === null ? null : createdAt + this.#completed }
+    return {
+      step: this.#step,
+      enteredAt: createdAt + this.#entered,
+      reads: this.#positionReads,
+      status: this.#status,
+      completedAt: this.#completed === null ? null : createdAt + this.#completed,
+    }
   }
 
   set position(position: Position) {
@@ -202,7 +208,8 @@ class StoredTask implements Task {
   }
 
   toJSON(): Task {
-    const { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error } = this
+    const { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error } =
+      this
     return { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error }
   }
 }
@@ -271,9 +278,7 @@ export type CreateOutcome =
   | { ok: false; error: { kind: 'insufficient_credits'; available: number; required: number } }
   | { ok: false; error: { kind: 'store_full'; capacity: number } }
 
-export type ForceOutcome =
-  | { ok: true; task: Task }
-  | { ok: false; error: { kind: 'task_not_found' } | { kind: 'already_final'; status: FinalStatus } }
+export type ForceOutcome = { ok: true; task: Task } | { ok: false; error: { kind: 'task_not_found' } | { kind: 'already_final'; status: FinalStatus } }
 
 /** The clip a concat or continuation names, if the task type has one. */
 function referencedClip(request: TaskRequest): string | null {
@@ -515,7 +520,7 @@ export class World {
   #newId(apiKey: string, ordinal: number): string {
     const inputs = { seed: this.scenario.seed, apiKey, ordinal, incarnation: this.#incarnations.get(apiKey) ?? 0, epoch: this.#epoch, attempt: 0 }
     let id = taskId(inputs)
-    while (this.#tasks.has(id)) id = taskId({ ...inputs, attempt: inputs.attempt += 1 })
+    while (this.#tasks.has(id)) id = taskId({ ...inputs, attempt: (inputs.attempt += 1) })
     return id
   }
 
@@ -748,7 +753,14 @@ export class World {
     const before = task.position
     if (before.completedAt !== null) return false
     const next = advance(task.steps, before, this.#now(), task.deadline, read)
-    if (!read && next.step === before.step && next.status === before.status && next.enteredAt === before.enteredAt && next.reads === before.reads && next.completedAt === before.completedAt) {
+    if (
+      !read &&
+      next.step === before.step &&
+      next.status === before.status &&
+      next.enteredAt === before.enteredAt &&
+      next.reads === before.reads &&
+      next.completedAt === before.completedAt
+    ) {
       return false
     }
     this.#touch(task)

@@ -43,7 +43,12 @@ function isOurs(url: string, base: string, pathname: string): boolean {
 
 const apiKeyOf = (request: Request): string | null => request.headers.get('x-api-key')
 
-type Answer = (source: Pick<MockHandle, 'world' | 'commit'>, request: Request, origin: string, params: Record<string, string | readonly string[] | undefined>) => Promise<Outcome> | Outcome
+type Answer = (
+  source: Pick<MockHandle, 'world' | 'commit'>,
+  request: Request,
+  origin: string,
+  params: Record<string, string | readonly string[] | undefined>,
+) => Promise<Outcome> | Outcome
 
 /** Each endpoint of the route table (api/routes.ts), from an msw request to the api call. */
 const ANSWERS: Record<PublicEndpoint, Answer> = {

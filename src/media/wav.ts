@@ -152,7 +152,7 @@ export function* wavChunks(options: WavOptions, chunkBytes = WAV_CHUNK_BYTES): G
       decay: 0.5 / length,
     }
     let phase = 0
-    for (let i = 0; i < length; ) {
+    for (let i = 0; i < length;) {
       const to = Math.min(length, i + chunk.length - fill)
       if (sounds) phase = render(note, phase, i, to, chunk, fill) // else the silence already there
       fill += to - i
@@ -170,8 +170,7 @@ export function* wavChunks(options: WavOptions, chunkBytes = WAV_CHUNK_BYTES): G
   yield chunk // the rest: the last samples, or only the pad byte (or the header of an empty file)
 }
 
-const text4 = (bytes: Uint8Array, offset: number): string =>
-  String.fromCharCode(bytes[offset]!, bytes[offset + 1]!, bytes[offset + 2]!, bytes[offset + 3]!)
+const text4 = (bytes: Uint8Array, offset: number): string => String.fromCharCode(bytes[offset]!, bytes[offset + 1]!, bytes[offset + 2]!, bytes[offset + 3]!)
 
 /** Reads the header of a PCM WAV file; throws an Error saying what is wrong when `bytes` is not one. */
 export function parseWav(bytes: Uint8Array): WavInfo {

@@ -122,7 +122,8 @@ export function createFetchDoor(source: Pick<MockHandle, 'world' | 'commit'>, ha
   /** Any request, through the handlers themselves (what msw would do, minus the interception). */
   async function viaHandlers(request: Request): Promise<Response> {
     const response = await getResponse(handlers as HttpHandler[], request)
-    if (response === undefined) throw new TypeError(`mock.fetch: nothing of the fake answers ${request.method} ${request.url}${base === undefined ? '' : ` (it serves ${base})`}`)
+    if (response === undefined)
+      throw new TypeError(`mock.fetch: nothing of the fake answers ${request.method} ${request.url}${base === undefined ? '' : ` (it serves ${base})`}`)
     if (response.type === 'error') throw networkError(response)
     return response
   }

@@ -65,10 +65,12 @@ function generate(entries: ReadonlyArray<readonly [string, z.ZodType]>, io: 'inp
     schemas: Record<string, JsonSchema>
   }
   // Each schema is part of the document, not a document of its own: no $schema or $id.
-  return Object.fromEntries(entries.map(([id]) => {
-    const { $schema: _dialect, $id: _id, ...schema } = schemas[id]!
-    return [id, schema]
-  }))
+  return Object.fromEntries(
+    entries.map(([id]) => {
+      const { $schema: _dialect, $id: _id, ...schema } = schemas[id]!
+      return [id, schema]
+    }),
+  )
 }
 
 export function componentSchemas(service: ServiceConfig): Record<string, JsonSchema> {

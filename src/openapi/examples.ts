@@ -37,16 +37,17 @@ const SCENARIO = {
   ],
   timelines: {
     default: [{ status: 'pending', polls: 1 }, { status: 'running', polls: 1 }, { status: 'success' }],
-    rejected: [{ status: 'pending', polls: 1 }, { status: 'failure', error: 'upstream rejected the prompt' }],
+    rejected: [
+      { status: 'pending', polls: 1 },
+      { status: 'failure', error: 'upstream rejected the prompt' },
+    ],
     stuck: [{ status: 'pending', polls: 1 }, { status: 'timeout' }],
   },
   rules: [
     { match: { input: { gpt_description_prompt: { contains: 'fail' } } }, timeline: 'rejected' },
     { match: { input: { gpt_description_prompt: { contains: 'forever' } } }, timeline: 'stuck' },
   ],
-  faults: [
-    { match: { api_key: 'down-key' }, respond: { status: 500 } },
-  ],
+  faults: [{ match: { api_key: 'down-key' }, respond: { status: 500 } }],
 }
 
 const body = (outcome: Outcome): { status: number; value: unknown } => {
@@ -123,7 +124,12 @@ export function generateExamples(service: ServiceConfig): Examples {
   record('createTask', 'key-invalid', 'An unknown key', post(music, 'no-such-key'))
   record('createTask', 'insufficient-credits', 'Not enough credits', post(music, 'broke-key'))
   const tooLarge = { tooLarge: service.maxBodyBytes + 1 }
-  record('createTask', 'too-large', 'A body over the size limit (inferred)', createTask(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: tooLarge }))
+  record(
+    'createTask',
+    'too-large',
+    'A body over the size limit (inferred)',
+    createTask(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: tooLarge }),
+  )
   record('createTask', 'internal-error', 'Internal server error', post(music, 'down-key'))
   record('getTask', 'not-found', 'No such task, or the task of another account', read('00000000-0000-4000-8000-000000000000'))
   record('getTask', 'key-missing', 'No x-api-key header', read(id, null))
@@ -133,12 +139,22 @@ export function generateExamples(service: ServiceConfig): Examples {
   record('getUsage', 'internal-error', 'Internal server error', getUsage(world, { apiKey: 'down-key', origin: EXAMPLE_ORIGIN }))
   // A store at its cap (service.max_tasks) answers the 503.
   const full = new World({ ...scenario, service: { ...service, maxTasks: 0 } }, new ManualClock(world.clock.now()))
-  record('createTask', 'store-full', "The fake's task store is full (fake-specific)", createTask(full, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: JSON.stringify(music) }))
+  record(
+    'createTask',
+    'store-full',
+    "The fake's task store is full (fake-specific)",
+    createTask(full, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: JSON.stringify(music) }),
+  )
   // The rate limiter itself answers the 429s: a limit of one request a minute, met by the first.
   const limited = new World({ ...scenario, service: { ...service, rateLimitPerMinute: 1 } }, new ManualClock(world.clock.now()))
   const asDemo = { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN }
   getUsage(limited, asDemo)
-  record('createTask', 'rate-limited', 'Too many requests (inferred)', createTask(limited, { ...asDemo, contentType: 'application/json', body: JSON.stringify(music) }))
+  record(
+    'createTask',
+    'rate-limited',
+    'Too many requests (inferred)',
+    createTask(limited, { ...asDemo, contentType: 'application/json', body: JSON.stringify(music) }),
+  )
   record('getTask', 'rate-limited', 'Too many requests (inferred)', getTask(limited, asDemo, id))
   record('getUsage', 'rate-limited', 'Too many requests (inferred)', getUsage(limited, asDemo))
   return { requests, responses }

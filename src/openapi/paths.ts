@@ -21,7 +21,9 @@ const whole = (description: string) => ({ description, schema: seconds })
 
 /** `components.headers`: the rate-limit headers every answer to a known key carries while a limit is on. */
 export const HEADERS = {
-  'X-RateLimit-Limit': whole(`Requests allowed per API key per minute. ${inferred('sent with every answer to a known key while a rate limit is on', 'service.rate_limit')}`),
+  'X-RateLimit-Limit': whole(
+    `Requests allowed per API key per minute. ${inferred('sent with every answer to a known key while a rate limit is on', 'service.rate_limit')}`,
+  ),
   'X-RateLimit-Remaining': whole('Requests left in the current minute'),
   'X-RateLimit-Reset': whole('Seconds until the current minute closes'),
 }
@@ -46,10 +48,18 @@ export function statusesOf(operation: OperationId, service: ServiceConfig): Stat
     case 'createTask':
       return [
         { status: 202, schema: 'TaskCreatedResponse', description: 'Task created: credits frozen, status pending' },
-        { status: 400, schema: 'Error400', description: 'A required field (model, task_type or input) is missing, the task type is invalid, or an input field is not what its schema says' },
+        {
+          status: 400,
+          schema: 'Error400',
+          description: 'A required field (model, task_type or input) is missing, the task type is invalid, or an input field is not what its schema says',
+        },
         ...common(
           { status: 402, schema: 'Error402', description: 'Insufficient credits; nothing is charged' },
-          { status: 413, schema: 'Error413', description: `Request body too large. ${inferred(`bodies over ${service.maxBodyBytes} bytes are refused`, 'service.max_body_bytes')}` },
+          {
+            status: 413,
+            schema: 'Error413',
+            description: `Request body too large. ${inferred(`bodies over ${service.maxBodyBytes} bytes are refused`, 'service.max_body_bytes')}`,
+          },
           {
             status: 503,
             schema: 'Error503',
@@ -97,7 +107,8 @@ function operations(service: ServiceConfig, examples: Examples): Record<Operatio
     getTask: {
       tags: ['Tasks'],
       summary: 'Get Task',
-      description: 'Reads a task. Poll every 5 to 10 seconds until the status is success, failure or timeout; do not poll more often than once per second. A task is visible only to the account that created it.',
+      description:
+        'Reads a task. Poll every 5 to 10 seconds until the status is success, failure or timeout; do not poll more often than once per second. A task is visible only to the account that created it.',
       parameters: [{ name: 'taskId', in: 'path', required: true, description: 'The task_id returned by Create Task', schema: { type: 'string' } }],
     },
     getUsage: {

@@ -33,9 +33,7 @@ function musicModes(inputs: ReturnType<typeof inputSchemas>) {
   // extend() makes new schemas: they keep the fields' descriptions, not the object's.
   return {
     description: inputs.description.extend(without(['continue_clip_id', ...CUSTOM_FIELDS])).describe(inputs.description.description!),
-    custom: z
-      .union([custom.extend({ prompt: fields.prompt.unwrap() }).describe('With lyrics'), ...instrumental])
-      .describe(inputs.custom.description!),
+    custom: z.union([custom.extend({ prompt: fields.prompt.unwrap() }).describe('With lyrics'), ...instrumental]).describe(inputs.custom.description!),
     continuation: inputs.continuation.extend(without(['gpt_description_prompt'])).describe(inputs.continuation.description!),
   }
 }

@@ -100,7 +100,14 @@ export function createResponseValidator(document: OpenApiDocument, apiPrefix = '
     if (found === undefined) return pathname.startsWith(apiPrefix) ? { kind: 'miss', status: 404 } : { kind: 'outside' }
     const item = document.paths[found.template]!
     const operation = item[method.toLowerCase()] as Operation | undefined
-    if (operation === undefined) return { kind: 'miss', status: 405, allow: Object.keys(item).map((m) => m.toUpperCase()).join(', ') }
+    if (operation === undefined)
+      return {
+        kind: 'miss',
+        status: 405,
+        allow: Object.keys(item)
+          .map((m) => m.toUpperCase())
+          .join(', '),
+      }
     return { kind: 'operation', operationId: operation.operationId, template: found.template, statuses: Object.keys(operation.responses).map(Number) }
   }
 
@@ -120,7 +127,8 @@ export function createResponseValidator(document: OpenApiDocument, apiPrefix = '
               : `the document has no ${response.method} here (only ${target.allow})`
         problems.push(`${where}: answered ${response.status}; expected ${target.status}: ${why}`)
       }
-      if (target.status === 405 && response.status === 405 && !response.headers.get('allow')) problems.push(`${where}: a 405 must say what is allowed in an Allow header`)
+      if (target.status === 405 && response.status === 405 && !response.headers.get('allow'))
+        problems.push(`${where}: a 405 must say what is allowed in an Allow header`)
     } else {
       const operation = document.paths[target.template]![response.method.toLowerCase()] as Operation
       const documented = operation.responses[String(response.status)]
@@ -141,7 +149,8 @@ export function createResponseValidator(document: OpenApiDocument, apiPrefix = '
       }
     }
     const contentType = response.headers.get('content-type') ?? ''
-    if (!/^application\/json\s*(;|$)/i.test(contentType)) problems.push(`${where}: content-type must be application/json, got ${contentType === '' ? 'none' : JSON.stringify(contentType)}`)
+    if (!/^application\/json\s*(;|$)/i.test(contentType))
+      problems.push(`${where}: content-type must be application/json, got ${contentType === '' ? 'none' : JSON.stringify(contentType)}`)
     let body: unknown
     try {
       body = JSON.parse(response.body)
@@ -152,9 +161,11 @@ export function createResponseValidator(document: OpenApiDocument, apiPrefix = '
     const validate = validatorFor(schema)
     // The spec shows no error body: say so where one is off the document's {code, message}.
     const inferred = /^#\/components\/schemas\/Error\d*$/.test((schema as { $ref: string }).$ref) ? ' (error bodies {code, message}: inferred)' : ''
-    if (!validate(body)) problems.push(...describeErrors(validate.errors as ErrorObject[], body).map((line) => `${where}: ${response.status} body ${line}${inferred}`))
+    if (!validate(body))
+      problems.push(...describeErrors(validate.errors as ErrorObject[], body).map((line) => `${where}: ${response.status} body ${line}${inferred}`))
     const code = (body as { code?: unknown } | null)?.code
-    if (problems.length === 0 && code !== response.status) problems.push(`${where}: body code ${JSON.stringify(code)} differs from the HTTP status ${response.status}`)
+    if (problems.length === 0 && code !== response.status)
+      problems.push(`${where}: body code ${JSON.stringify(code)} differs from the HTTP status ${response.status}`)
     return problems
   }
 

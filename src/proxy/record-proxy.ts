@@ -37,7 +37,20 @@ export interface RecordProxy {
 export const MAX_PROXY_BODY_BYTES = 16 * 1024 * 1024
 /** Upstream answers larger than this are cut off with a 502: the recorder keeps each answer in memory. */
 export const MAX_UPSTREAM_BODY_BYTES = 64 * 1024 * 1024
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'expect'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'expect',
+])
 /** fetch decodes compressed bodies: the length and encoding it was sent with no longer apply. */
 const NOT_RELAYED = new Set([...HOP_BY_HOP, 'content-encoding'])
 
@@ -116,7 +129,8 @@ async function ask(upstream: Upstream, req: IncomingMessage, body: Buffer, timeo
       if (!NOT_RELAYED.has(name) && name !== 'set-cookie') headers[name] = value
     })
     const answer = await readCapped(response)
-    if (answer === null) return jsonAnswer(502, `Bad gateway: the upstream's answer is larger than ${MAX_UPSTREAM_BODY_BYTES} bytes; audio-task-mock record does not relay it`)
+    if (answer === null)
+      return jsonAnswer(502, `Bad gateway: the upstream's answer is larger than ${MAX_UPSTREAM_BODY_BYTES} bytes; audio-task-mock record does not relay it`)
     return { status: response.status, headers, cookies: response.headers.getSetCookie(), body: answer }
   } catch (error) {
     const failure = error as Error & { cause?: { code?: string } }

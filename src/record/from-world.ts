@@ -65,7 +65,12 @@ export function sessionFromWorld(world: World, options: ExportOptions = {}): Ses
     const key = entry.apiKey === null ? undefined : names.get(entry.apiKey)
     if (key === undefined || !ENDPOINTS.has(entry.endpoint)) continue
     const fired = entry.fault !== null && entry.fault !== 'none' ? entry.fault : null
-    requests.push({ key, endpoint: entry.endpoint as RecordedEndpoint, counted: entry.fault !== null, fault: fired === null ? null : recordedFault(fired, scrub) })
+    requests.push({
+      key,
+      endpoint: entry.endpoint as RecordedEndpoint,
+      counted: entry.fault !== null,
+      fault: fired === null ? null : recordedFault(fired, scrub),
+    })
     // A stale read showed an old state on purpose: the fault replays it, it is no sighting of the task.
     if (entry.endpoint === 'get_task' && entry.status === 200 && entry.taskId !== null && fired === null) {
       const list = reads.get(entry.taskId) ?? []

@@ -288,9 +288,7 @@ export class Recording {
   }
 
   #service(): Record<string, unknown> {
-    const limits = Object.fromEntries(
-      Object.entries(this.#longest).filter(([limit, length]) => length > DEFAULT_LIMITS[limit as keyof Limits]),
-    )
+    const limits = Object.fromEntries(Object.entries(this.#longest).filter(([limit, length]) => length > DEFAULT_LIMITS[limit as keyof Limits]))
     return {
       ...(this.#model !== null && { model: this.#model }),
       versions: [...this.#versions],
@@ -314,10 +312,12 @@ export class Recording {
       `Recorded by audio-task-mock record from ${meta.upstream}`,
       `between ${iso(first)} and ${iso(this.#last ?? first)}: ${this.#exchanges} request(s), ${tasks.length} task(s), ${this.#keys.size} key(s), ${this.faultCount} fault(s).`,
       'API keys are replaced by recorded-key-N (in order of first use); clients replaying it send those.',
-      'Task ids, clip ids and media URLs are the replaying fake\'s own. Statuses change at the recorded',
+      "Task ids, clip ids and media URLs are the replaying fake's own. Statuses change at the recorded",
       'offsets on the scenario clock (auto, speed 1); errors the upstream answered are faults at the same',
       "positions (the key's nth request to that endpoint).",
-      ...(this.unknownReads > 0 ? [`${this.unknownReads} read(s) of tasks created before the recording are not replayed (those tasks do not exist there).`] : []),
+      ...(this.unknownReads > 0
+        ? [`${this.unknownReads} read(s) of tasks created before the recording are not replayed (those tasks do not exist there).`]
+        : []),
       ...(this.skipped > 0 ? [`${this.skipped} request(s) past the first ${MAX_EXCHANGES} were forwarded but not recorded.`] : []),
     ]
     return {

@@ -10,10 +10,7 @@ export type RecordedEndpoint = 'create' | 'get_task' | 'usage'
 
 /** What a request met instead of (or on top of) its normal answer. */
 export type RecordedFault =
-  | { respond: { status: number; message: string; headers?: Readonly<Record<string, string>> } }
-  | { drop: true }
-  | { delayMs: number }
-  | { stale: true }
+  { respond: { status: number; message: string; headers?: Readonly<Record<string, string>> } } | { drop: true } | { delayMs: number } | { stale: true }
 
 export interface RequestRecord {
   key: string

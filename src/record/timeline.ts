@@ -60,7 +60,11 @@ export function timelineOf(task: TaskHistory, openEndedMs: number): WrittenTimel
   const finalStatus: FinalStatus | null = isFinal(lastRun.status) ? lastRun.status : (task.final?.status ?? null)
   const open = runs.filter((run) => !isFinal(run.status))
   // The final status as a run of its own, when the task ended without a read seeing it.
-  const finalRun: Run | null = isFinal(lastRun.status) ? lastRun : finalStatus !== null ? { status: finalStatus, first: Number.NaN, last: Number.NaN, reads: 0 } : null
+  const finalRun: Run | null = isFinal(lastRun.status)
+    ? lastRun
+    : finalStatus !== null
+      ? { status: finalStatus, first: Number.NaN, last: Number.NaN, reads: 0 }
+      : null
   const steps: StepFile[] = []
   const parts: string[] = []
   let enteredAt = task.createdAt
@@ -72,7 +76,7 @@ export function timelineOf(task: TaskHistory, openEndedMs: number): WrittenTimel
       parts.push(`${status} from +${formatDuration(Math.max(0, run.first - task.createdAt))}, never seen final`)
       return
     }
-    const endedAt = next === finalRun ? task.final?.at ?? null : null
+    const endedAt = next === finalRun ? (task.final?.at ?? null) : null
     // Never read: it ended at endedAt, or (unknown, or not after the last sighting) just after the last sighting.
     const firstNew = Number.isNaN(next.first) ? Math.max(endedAt ?? -Infinity, run.last + 1) : next.first
     if (firstNew > run.last) {

@@ -15,7 +15,9 @@ export class ClientReportError extends Error {
   readonly violations: readonly Violation[]
 
   constructor(violations: readonly Violation[]) {
-    super(`expected the client to break no rule, but it broke ${violations.length}:\n${violations.map((v) => `  [${v.api_key}] ${formatViolation(v)}`).join('\n')}`)
+    super(
+      `expected the client to break no rule, but it broke ${violations.length}:\n${violations.map((v) => `  [${v.api_key}] ${formatViolation(v)}`).join('\n')}`,
+    )
     this.name = 'ClientReportError'
     this.violations = violations
   }

@@ -27,7 +27,10 @@ export function formatReport(report: ClientReport): string {
   for (const key of report.keys) {
     const own = report.violations.filter((violation) => violation.api_key === key.api_key)
     const tasks = key.tasks.length
-    lines.push('', `${key.api_key}: ${key.requests} request(s) (${statuses(key)}), ${tasks} task(s), ${own.length === 0 ? 'no violations ✓' : `${own.length} violation(s)`}`)
+    lines.push(
+      '',
+      `${key.api_key}: ${key.requests} request(s) (${statuses(key)}), ${tasks} task(s), ${own.length === 0 ? 'no violations ✓' : `${own.length} violation(s)`}`,
+    )
     for (const violation of own) lines.push(`  ${formatViolation(violation)}`)
   }
   if (total > 0) {

@@ -34,7 +34,12 @@ function itemsOf(value: unknown): unknown[] {
 /** Every cross-reference and timeline-shape mistake in `raw`. */
 export function checkScenario(raw: unknown): Issue[] {
   if (!isMapping(raw)) return []
-  const names = ['default', ...entriesOf(raw.timelines).map(([name]) => name).filter((name) => name !== 'default')]
+  const names = [
+    'default',
+    ...entriesOf(raw.timelines)
+      .map(([name]) => name)
+      .filter((name) => name !== 'default'),
+  ]
   return [
     ...checkDefaultVersion(raw.service),
     ...checkAccounts(raw.accounts),

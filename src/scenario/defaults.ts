@@ -28,11 +28,7 @@ export const DEFAULT_MAX_TASKS = 1_000_000
 export const DEFAULT_AUTO_CLOCK_SPEED = 1
 
 /** The timeline named `default` when a scenario file defines none. */
-export const DEFAULT_TIMELINE_STEPS: readonly Step[] = [
-  { status: 'pending', polls: 1 },
-  { status: 'running', polls: 2 },
-  { status: 'success' },
-]
+export const DEFAULT_TIMELINE_STEPS: readonly Step[] = [{ status: 'pending', polls: 1 }, { status: 'running', polls: 2 }, { status: 'success' }]
 
 /** Audio files last at most 10 minutes (4.8 MB at 8 kHz) unless the scenario says otherwise; generated clips last at most 8. */
 export const DEFAULT_MAX_AUDIO_SECONDS = 600

@@ -77,9 +77,7 @@ export function nonEmptyString() {
 /** An instant such as `2026-01-01T00:00:00.000Z` (an offset such as `+02:00` is fine too). */
 export function isoInstant() {
   const error = expecting('an ISO 8601 instant like "2026-01-01T00:00:00.000Z"')
-  return z.iso
-    .datetime({ offset: true, error })
-    .refine((text) => !(Date.parse(text) > HORIZON_MS), { error: expecting(`an instant no later than ${HORIZON}`) }) // an unreadable one is reported once, above
+  return z.iso.datetime({ offset: true, error }).refine((text) => !(Date.parse(text) > HORIZON_MS), { error: expecting(`an instant no later than ${HORIZON}`) }) // an unreadable one is reported once, above
 }
 
 /** Patterns longer than this are refused: compiling one costs time in proportion to its length. */

@@ -7,8 +7,7 @@ import { timelineRefSchema } from './schema-steps.js'
 /** For editors: exactly one of `keys` is present (the loader checks it in checks.ts, with a clearer message). */
 const exactlyOneOf = (...keys: string[]) => keys.map((key) => ({ required: [key] }))
 const text = (what: string) => z.string({ error: expecting(what) })
-const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) =>
-  z.strictObject(shape, { error: expecting(what) })
+const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) => z.strictObject(shape, { error: expecting(what) })
 
 const predicateSchema = mapping(
   {
@@ -19,7 +18,10 @@ const predicateSchema = mapping(
       .describe(
         'The field is a string this pattern matches somewhere in: RE2 syntax, which is JavaScript regular expression syntax without backreferences or lookaround, matched in linear time (no slashes, no flags; at most 1000 characters).',
       ),
-    exists: z.boolean({ error: expecting('true or false') }).optional().describe('true: the field is present; false: absent.'),
+    exists: z
+      .boolean({ error: expecting('true or false') })
+      .optional()
+      .describe('true: the field is present; false: absent.'),
   },
   'a mapping with one of equals, contains, matches, exists',
 ).meta({
@@ -103,7 +105,10 @@ export const faultSchema = mapping(
     match: faultMatchSchema.optional(),
     respond: respondSchema.optional(),
     delay: duration(undefined, MAX_DELAY_MS, 'a delay').optional().describe('Answer normally, after this much real time (at most 24h).'),
-    drop: z.literal(true, { error: expecting('true') }).optional().describe('Close the connection without an answer.'),
+    drop: z
+      .literal(true, { error: expecting('true') })
+      .optional()
+      .describe('Close the connection without an answer.'),
     stale: z
       .literal(true, { error: expecting('true') })
       .optional()

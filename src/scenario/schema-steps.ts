@@ -6,12 +6,8 @@ import { duration, expecting, positiveInt } from './fields.js'
 const pendingOrRunning = z
   .strictObject({
     status: z.enum(['pending', 'running']).describe('Status the task reports while in this step.'),
-    polls: positiveInt()
-      .optional()
-      .describe('Leave this step after this many reads of the task by its owner (each read first advances, then answers).'),
-    for: duration()
-      .optional()
-      .describe('Leave this step after this much clock time, e.g. 5s (at most 87600h). With polls too, whichever comes first.'),
+    polls: positiveInt().optional().describe('Leave this step after this many reads of the task by its owner (each read first advances, then answers).'),
+    for: duration().optional().describe('Leave this step after this much clock time, e.g. 5s (at most 87600h). With polls too, whichever comes first.'),
     progress: z
       .string({ error: expecting('a string such as "42%"') })
       .optional()

@@ -26,8 +26,7 @@ function maxAudioSeconds() {
   return z.number({ error }).positive({ error }).max(defaults.MAX_AUDIO_SECONDS_LIMIT, { error })
 }
 
-const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) =>
-  z.strictObject(shape, { error: expecting(what) })
+const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) => z.strictObject(shape, { error: expecting(what) })
 
 const manualClock = z
   .strictObject({
@@ -90,28 +89,21 @@ const serviceSchema = mapping(
       .min(1, { error: 'expected at least one model version, got an empty list' })
       .default([...defaults.DEFAULT_VERSIONS])
       .describe('Accepted values of input.mv.'),
-    default_version: nonEmptyString()
-      .default(defaults.DEFAULT_VERSION)
-      .describe('input.mv of a music task that leaves it out; one of versions.'),
+    default_version: nonEmptyString().default(defaults.DEFAULT_VERSION).describe('input.mv of a music task that leaves it out; one of versions.'),
     prices: pricesSchema,
     timeout_after: duration(`${DURATION_EXPECTED}, or null`)
       .nullable()
       .default(defaults.DEFAULT_TIMEOUT_AFTER)
       .describe('A task not final this long after creation turns into timeout (at most 87600h, 10 years); null: never.'),
     limits: limitsSchema,
-    max_body_bytes: positiveInt()
-      .default(defaults.DEFAULT_MAX_BODY_BYTES)
-      .describe('Request bodies larger than this many bytes answer 413.'),
+    max_body_bytes: positiveInt().default(defaults.DEFAULT_MAX_BODY_BYTES).describe('Request bodies larger than this many bytes answer 413.'),
     max_input_bytes: positiveInt()
       .default(defaults.DEFAULT_MAX_INPUT_BYTES)
       .describe("A create's input, as JSON, larger than this many bytes answers 400; each stored task holds its input."),
     max_tasks: positiveInt()
       .default(defaults.DEFAULT_MAX_TASKS)
       .describe('Tasks the fake stores at most; a create past it answers 503 and charges nothing. Tasks are never evicted.'),
-    rate_limit: mapping(
-      { per_minute: positiveInt().describe('Requests per API key per minute; more answer 429.') },
-      '{ per_minute: N } or null',
-    )
+    rate_limit: mapping({ per_minute: positiveInt().describe('Requests per API key per minute; more answer 429.') }, '{ per_minute: N } or null')
       .nullable()
       .default(null)
       .describe('Per-key rate limit; null: none.'),
@@ -159,11 +151,15 @@ const accountSchema = mapping(
 
 export const scenarioSchema = mapping(
   {
-    version: z
-      .literal(1, { error: expecting('1 (the only version of the scenario format)') })
-      .describe('The scenario format version: 1.'),
-    name: z.string({ error: expecting('a string') }).optional().describe("The scenario's name; the file name by default."),
-    description: z.string({ error: expecting('a string') }).default('').describe('What the scenario is for.'),
+    version: z.literal(1, { error: expecting('1 (the only version of the scenario format)') }).describe('The scenario format version: 1.'),
+    name: z
+      .string({ error: expecting('a string') })
+      .optional()
+      .describe("The scenario's name; the file name by default."),
+    description: z
+      .string({ error: expecting('a string') })
+      .default('')
+      .describe('What the scenario is for.'),
     seed: seedInt().default(defaults.DEFAULT_SEED).describe('Ids, outputs and random draws derive from it.'),
     clock: clockSchema,
     service: serviceSchema,

@@ -34,7 +34,10 @@ const MAX_REQUESTED_HEADERS = 32
 /** The header names a preflight asks for, when each is a valid name (else only the ones we need). */
 function allowedHeaders(requested: string | undefined): string {
   const names = new Set(CORS_HEADERS)
-  const asked = (requested ?? '').split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '')
+  const asked = (requested ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '')
   // Tracing and client libraries add headers of their own (traceparent, x-request-id): allow what is asked, if well-formed.
   if (asked.length <= MAX_REQUESTED_HEADERS && asked.every((name) => TOKEN.test(name) && name.length <= 100)) for (const name of asked) names.add(name)
   return [...names].join(', ')

@@ -25,7 +25,10 @@ export class DropConnection extends Error {
 }
 
 function send(res: express.Response, response: ApiResponse): void {
-  res.status(response.status).set({ 'content-type': 'application/json', ...response.headers }).send(response.body)
+  res
+    .status(response.status)
+    .set({ 'content-type': 'application/json', ...response.headers })
+    .send(response.body)
 }
 
 /** A missing, empty or malformed Host: the URL handed to the handlers is built from it (startServer checks this earlier). */

@@ -27,7 +27,13 @@ function checkedSend(source: Pick<MockHandle, 'world' | 'commit'>, check: Answer
   return (req, res, outcome) => {
     if (outcome.drop) return writeOutcome(req, res, outcome)
     const { status, headers, body } = outcome.response
-    const answer = { method: req.method!, path: req.url!.split('?', 1)[0]!, status, body, headers: new Headers({ 'content-type': 'application/json', ...headers }) }
+    const answer = {
+      method: req.method!,
+      path: req.url!.split('?', 1)[0]!,
+      status,
+      body,
+      headers: new Headers({ 'content-type': 'application/json', ...headers }),
+    }
     check(answer, source.world.scenario).then(
       (message) => writeOutcome(req, res, message === null ? outcome : { response: failWith('offDocument', message), delayMs: outcome.delayMs }),
       (error: unknown) => writeInternalError(res, error),

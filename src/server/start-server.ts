@@ -124,7 +124,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('request', (_req, res) => {
     activity += 1
     res.once('finish', () => {
-      if (closing) afterQuiet(() => activity, () => server.closeIdleConnections())
+      if (closing)
+        afterQuiet(
+          () => activity,
+          () => server.closeIdleConnections(),
+        )
     })
   })
   const url = await listen(server, options.port ?? 0, host)
@@ -147,11 +151,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         // Requests sent before close() are answered, not reset: first let the event loop accept
         // the connections waiting in the backlog and read what they sent; only then stop
         // listening (Node then closes the connections with nothing left to answer).
-        afterQuiet(() => activity, () =>
-          server.close(() => {
-            clearTimeout(force)
-            resolve()
-          }),
+        afterQuiet(
+          () => activity,
+          () =>
+            server.close(() => {
+              clearTimeout(force)
+              resolve()
+            }),
         )
       }),
   }

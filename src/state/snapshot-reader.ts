@@ -79,7 +79,9 @@ export async function readState(path: string): Promise<ReadOutcome> {
   if (header === null) return refused('not a state file (it is empty)')
   if (end === null) return refused('the file is cut short (no end record): a save did not finish')
   if (end['accounts'] !== accounts.size || end['tasks'] !== tasks.length) {
-    return refused(`the end record counts ${String(end['accounts'])} accounts and ${String(end['tasks'])} tasks, the file holds ${accounts.size} and ${tasks.length}`)
+    return refused(
+      `the end record counts ${String(end['accounts'])} accounts and ${String(end['tasks'])} tasks, the file holds ${accounts.size} and ${tasks.length}`,
+    )
   }
   return { ok: true, value: { ...header, accounts: [...accounts.values()], tasks } }
 }

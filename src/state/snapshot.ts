@@ -60,7 +60,7 @@ function crossCheck(world: World, file: StateFile): string | null {
   }
   const { rules, faults } = world.counters()
   if (file.counters.rules.matched.length !== rules.matched.length || file.counters.faults.matched.length !== faults.matched.length) {
-    return 'counters: their number does not match the scenario\'s rules and faults'
+    return "counters: their number does not match the scenario's rules and faults"
   }
   const keys = new Set(file.accounts.map((account) => account.apiKey))
   for (const [index, account] of file.accounts.entries()) {
@@ -91,7 +91,9 @@ export function restoreWorld(world: World, clock: { set(ms: number): void }, val
   world.restore({
     accounts: file.accounts,
     tasks,
-    rateWindows: file.rate_windows.map(({ apiKey, openedAt, admitted }) => [apiKey, { openedAt, admitted }] as [string, { openedAt: number; admitted: number }]),
+    rateWindows: file.rate_windows.map(
+      ({ apiKey, openedAt, admitted }) => [apiKey, { openedAt, admitted }] as [string, { openedAt: number; admitted: number }],
+    ),
     counters: file.counters,
     incarnations: file.incarnations.map(({ apiKey, count }) => [apiKey, count] as [string, number]),
     epoch: file.epoch,

@@ -40,7 +40,10 @@ export async function checkStatePath(path: string): Promise<string | null> {
     return `cannot write in its directory ${directory}: ${(error as Error).message}`
   }
   if (file !== null) {
-    const writable = await access(path, constants.W_OK).then(() => true, () => false)
+    const writable = await access(path, constants.W_OK).then(
+      () => true,
+      () => false,
+    )
     if (!writable) return 'the file is not writable'
   }
   return null

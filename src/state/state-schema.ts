@@ -13,7 +13,12 @@ const count = z.number().int().min(0)
 const instant = z.number().int()
 
 const step = z.union([
-  z.strictObject({ status: z.enum(['pending', 'running']), polls: z.number().int().positive().optional(), forMs: count.optional(), progress: z.string().optional() }),
+  z.strictObject({
+    status: z.enum(['pending', 'running']),
+    polls: z.number().int().positive().optional(),
+    forMs: count.optional(),
+    progress: z.string().optional(),
+  }),
   z.strictObject({ status: z.literal('success'), output: z.record(z.string(), z.unknown()).optional() }),
   z.strictObject({ status: z.literal('failure'), error: z.string() }),
   z.strictObject({ status: z.literal('timeout') }),
@@ -43,9 +48,7 @@ export const savedTask = z.strictObject({
 export const savedAccount = z.strictObject({
   apiKey: z.string(),
   ledger: z.strictObject({ available: count, frozen: count, spent: count, topped_up: count, tasks_created: count }),
-  events: z.array(
-    z.strictObject({ kind: z.enum(['top_up', 'freeze', 'charge', 'refund']), credits: count, task_id: z.string().optional(), at: instant }),
-  ),
+  events: z.array(z.strictObject({ kind: z.enum(['top_up', 'freeze', 'charge', 'refund']), credits: count, task_id: z.string().optional(), at: instant })),
   clips: z.array(z.string()),
 })
 

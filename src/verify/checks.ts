@@ -73,7 +73,11 @@ export const SAFE_CHECKS: Check[] = [
   // Each body lacks exactly one thing the spec requires; the rest is a valid lyrics task.
   validationCheck('create.model-missing', 'Create Task without model answers 400', () => ({ task_type: 'lyrics', input: LYRICS })),
   validationCheck('create.task-type-missing', 'Create Task without task_type answers 400', (model) => ({ model, input: LYRICS })),
-  validationCheck('create.task-type-invalid', 'Create Task with an unknown task_type answers 400', (model) => ({ model, task_type: 'verify-not-a-type', input: LYRICS })),
+  validationCheck('create.task-type-invalid', 'Create Task with an unknown task_type answers 400', (model) => ({
+    model,
+    task_type: 'verify-not-a-type',
+    input: LYRICS,
+  })),
   validationCheck('create.input-missing', 'Create Task without input answers 400', (model) => ({ model, task_type: 'lyrics' })),
   {
     id: 'usage.shape',

@@ -23,7 +23,11 @@ function createCheck(type: PaidType): Check {
       if (session.paid >= allowPaid) return skip(`the paid-task budget is spent: ${session.paid} created, --allow-paid ${allowPaid}`)
       const exchange = await session.send('POST', '/api/v1/task', { body: { model: session.options.model, task_type: type, input: INPUTS[type] } })
       const data = exchange.json?.data
-      const verdict = expect(exchange, 202, exchange.status === 202 && data?.type !== type ? [`data.type is ${JSON.stringify(data?.type)}, expected "${type}"`] : [])
+      const verdict = expect(
+        exchange,
+        202,
+        exchange.status === 202 && data?.type !== type ? [`data.type is ${JSON.stringify(data?.type)}, expected "${type}"`] : [],
+      )
       if (exchange.status === 202 && typeof data?.task_id === 'string') {
         state.created.set(type, { id: data.task_id, charged: Number(data.credits_charged) })
       }
@@ -51,7 +55,8 @@ function pollCheck(type: PaidType): Check {
         if (last.status === 200 && last.problems.length === 0) {
           if (data.task_id !== task.id) more.push(`data.task_id is ${JSON.stringify(data.task_id)}, expected "${task.id}"`)
           if (data.type !== type) more.push(`data.type is ${JSON.stringify(data.type)}, expected "${type}"`)
-          if (!isDeepStrictEqual(data.input, INPUTS[type])) more.push(`data.input is ${JSON.stringify(data.input)}, not the input as submitted ${JSON.stringify(INPUTS[type])}`)
+          if (!isDeepStrictEqual(data.input, INPUTS[type]))
+            more.push(`data.input is ${JSON.stringify(data.input)}, not the input as submitted ${JSON.stringify(INPUTS[type])}`)
           if (RANK[data.status]! < rank) more.push(`status went back to ${data.status}`)
           rank = RANK[data.status] ?? rank
         }
@@ -63,7 +68,11 @@ function pollCheck(type: PaidType): Check {
           return { ...verdict, note: `${data.status}${error} after ${reads} reads, ${((now() - started) / 1000).toFixed(1)} s` }
         }
         if (now() - started >= maxWaitMs) {
-          return { outcome: 'fail', problems: [`still ${data.status} after ${reads} reads over ${((now() - started) / 1000).toFixed(1)} s (--max-wait)`], exchange: last }
+          return {
+            outcome: 'fail',
+            problems: [`still ${data.status} after ${reads} reads over ${((now() - started) / 1000).toFixed(1)} s (--max-wait)`],
+            exchange: last,
+          }
         }
       }
     },
@@ -94,9 +103,11 @@ const usageAfter: Check = {
     const after = exchange.json?.data
     const more: string[] = []
     if (exchange.status === 200 && exchange.problems.length === 0) {
-      if (after.tasks_created < before.tasks_created + made) more.push(`tasks_created went from ${before.tasks_created} to ${after.tasks_created} after ${made} created`)
+      if (after.tasks_created < before.tasks_created + made)
+        more.push(`tasks_created went from ${before.tasks_created} to ${after.tasks_created} after ${made} created`)
       const spent = state.finished.filter((task) => task.status === 'success').reduce((sum, task) => sum + task.charged, 0)
-      if (after.credits_used < before.credits_used + spent) more.push(`credits_used went from ${before.credits_used} to ${after.credits_used} after ${spent} credits of successful tasks`)
+      if (after.credits_used < before.credits_used + spent)
+        more.push(`credits_used went from ${before.credits_used} to ${after.credits_used} after ${spent} credits of successful tasks`)
     }
     return expect(exchange, 200, more)
   },

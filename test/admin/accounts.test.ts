@@ -30,10 +30,22 @@ describe.each(allDrivers())('admin accounts: $name', (driver: Driver) => {
 
   it('refuses a key that exists (409) and a bad body (400), changing nothing', async () => {
     await start()
-    await expect(fake.control.accounts.create('key-a', 5)).rejects.toMatchObject({ status: 409, message: 'An account with API key "key-a" already exists; top it up or reset it instead' })
-    await expect(fake.control.accounts.create('', 5)).rejects.toMatchObject({ status: 400, message: 'api_key: expected an API key (a non-empty string), got ""' })
-    await expect(fake.control.accounts.create('w', -1)).rejects.toMatchObject({ status: 400, message: 'credits: expected a whole number of credits, 0 or more, got -1' })
-    await expect(fake.control.accounts.create('w', 1.5)).rejects.toMatchObject({ status: 400, message: 'credits: expected a whole number of credits, 0 or more, got 1.5' })
+    await expect(fake.control.accounts.create('key-a', 5)).rejects.toMatchObject({
+      status: 409,
+      message: 'An account with API key "key-a" already exists; top it up or reset it instead',
+    })
+    await expect(fake.control.accounts.create('', 5)).rejects.toMatchObject({
+      status: 400,
+      message: 'api_key: expected an API key (a non-empty string), got ""',
+    })
+    await expect(fake.control.accounts.create('w', -1)).rejects.toMatchObject({
+      status: 400,
+      message: 'credits: expected a whole number of credits, 0 or more, got -1',
+    })
+    await expect(fake.control.accounts.create('w', 1.5)).rejects.toMatchObject({
+      status: 400,
+      message: 'credits: expected a whole number of credits, 0 or more, got 1.5',
+    })
     expect((await fake.control.accounts.get('key-a')).topped_up).toBe(1000)
     await expect(fake.control.accounts.get('w')).rejects.toMatchObject({ status: 404, message: 'No account with API key "w"' })
   })
@@ -46,7 +58,10 @@ describe.each(allDrivers())('admin accounts: $name', (driver: Driver) => {
     expect(after.events.at(-1)).toEqual({ kind: 'top_up', credits: 30, task_id: null, at: '2026-01-01T00:01:00.000Z' })
     expect(await usage(fake, 'broke')).toEqual({ tasks_created: 0, credits_used: 0, credits_topped_up: 30 })
     expect((await fake.call('POST', '/api/v1/task', { key: 'broke', body: music() })).status).toBe(202)
-    await expect(fake.control.accounts.topUp('broke', 0)).rejects.toMatchObject({ status: 400, message: 'credits: expected a whole number of credits, 1 or more, got 0' })
+    await expect(fake.control.accounts.topUp('broke', 0)).rejects.toMatchObject({
+      status: 400,
+      message: 'credits: expected a whole number of credits, 1 or more, got 0',
+    })
     await expect(fake.control.accounts.topUp('nobody', 5)).rejects.toMatchObject({ status: 404 })
   })
 

@@ -37,7 +37,10 @@ describe.each(allDrivers())('admin clock and reset: $name', (driver: Driver) => 
     expect((await fake.control.clock.advance('5m')).now).toBe('2026-01-01T00:05:00.000Z')
     expect((await fake.control.clock.advance(1500)).now).toBe('2026-01-01T00:05:01.500Z')
     expect((await fake.control.clock.set('2026-01-01T01:00:00Z')).now).toBe('2026-01-01T01:00:00.000Z')
-    await expect(fake.control.clock.advance('5 minutes')).rejects.toMatchObject({ status: 400, message: 'by: expected a duration like 150ms, 5s, 10m or 1h, got "5 minutes"' })
+    await expect(fake.control.clock.advance('5 minutes')).rejects.toMatchObject({
+      status: 400,
+      message: 'by: expected a duration like 150ms, 5s, 10m or 1h, got "5 minutes"',
+    })
     await expect(fake.control.clock.set('yesterday')).rejects.toMatchObject({ status: 400, message: 'to: expected an ISO 8601 instant, got "yesterday"' })
     await expect(fake.control.clock.set(T0)).rejects.toMatchObject({
       status: 400,

@@ -22,7 +22,11 @@ describe('admin views for the inspector (over HTTP and in-process)', () => {
     running = await startServer({ scenario: CONTRACT_SCENARIO })
     const base = running.url
     const create = async (body: unknown) => {
-      const response = await fetch(`${base}/api/v1/task`, { method: 'POST', headers: { 'x-api-key': 'key-a', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const response = await fetch(`${base}/api/v1/task`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'key-a', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
       expect(response.status).toBe(202)
       return ((await response.json()) as { data: { task_id: string } }).data.task_id
     }
@@ -53,7 +57,10 @@ describe('admin views for the inspector (over HTTP and in-process)', () => {
     expect((await admin('/tasks?type=music&api_key=key-a&status=pending')).json.map((task: any) => task.task_id)).toEqual([song])
     expect((await admin('/tasks?type=upload')).json).toEqual([])
     expect(running.tasks.list({ type: 'lyrics' }).map((task) => task.task_id)).toEqual([words])
-    expect(await admin('/tasks?type=song')).toEqual({ status: 400, json: { code: 400, message: 'query parameter type: expected one of music, lyrics, upload, concat, got "song"' } })
+    expect(await admin('/tasks?type=song')).toEqual({
+      status: 400,
+      json: { code: 400, message: 'query parameter type: expected one of music, lyrics, upload, concat, got "song"' },
+    })
   })
 
   it('pages the journal with offset and picks requests by sequence number', async () => {
@@ -69,7 +76,10 @@ describe('admin views for the inspector (over HTTP and in-process)', () => {
     for (const [query, message] of [
       ['offset=-1', 'query parameter offset: expected a number of entries to skip, 0 or more, got "-1"'],
       ['seq=1,,2', 'query parameter seq: expected journal sequence numbers like "3,4,5" (at most 1000), got "1,,2"'],
-      ['seq=' + Array.from({ length: 1001 }, (_, i) => i + 1).join(','), expect.stringMatching(/^query parameter seq: expected journal sequence numbers like "3,4,5" \(at most 1000\)/)],
+      [
+        'seq=' + Array.from({ length: 1001 }, (_, i) => i + 1).join(','),
+        expect.stringMatching(/^query parameter seq: expected journal sequence numbers like "3,4,5" \(at most 1000\)/),
+      ],
     ] as const) {
       expect(await admin(`/journal?${query}`), query).toEqual({ status: 400, json: { code: 400, message } })
     }

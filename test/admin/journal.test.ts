@@ -44,7 +44,15 @@ describe.each(allDrivers())('admin journal: $name', (driver: Driver) => {
       credits_before: { available: 1000, topped_up: 1000 },
     })
     expect(created.wall).toMatch(/^\d{4}-\d\d-\d\dT/)
-    expect(read).toMatchObject({ at: '2026-01-01T00:00:02.000Z', method: 'GET', path: `/api/v1/task/${id}`, endpoint: 'get_task', status: 200, task_status: 'pending', task_type: 'music' })
+    expect(read).toMatchObject({
+      at: '2026-01-01T00:00:02.000Z',
+      method: 'GET',
+      path: `/api/v1/task/${id}`,
+      endpoint: 'get_task',
+      status: 200,
+      task_status: 'pending',
+      task_type: 'music',
+    })
     expect(unknownKey).toMatchObject({ endpoint: 'usage', api_key: 'sk-l…6789', status: 401 })
     expect(missing).toMatchObject({ endpoint: 'get_task', api_key: 'ke…b', task_id: 'missing', status: 404, task_status: null })
     expect(JSON.stringify(page)).not.toContain('sk-live-0123456789')
@@ -67,7 +75,10 @@ describe.each(allDrivers())('admin journal: $name', (driver: Driver) => {
       status: 400,
       message: 'query parameter endpoint: expected one of create, get_task, usage, asset, got "upload"',
     })
-    await expect(fake.control.journal({ limit: 0 })).rejects.toMatchObject({ status: 400, message: 'query parameter limit: expected a number of entries, 1 or more, got 0' })
+    await expect(fake.control.journal({ limit: 0 })).rejects.toMatchObject({
+      status: 400,
+      message: 'query parameter limit: expected a number of entries, 1 or more, got 0',
+    })
   })
 
   it('keeps the newest entries within its capacity and counts the dropped ones', async () => {

@@ -55,7 +55,9 @@ describe.each(allDrivers())('client report: $name', (driver: Driver) => {
     expect(good).toMatchObject({ ok: true, requests: 5, keys: [{ api_key: 'ke…b', tasks: [{ task_id: calm, read_to_final: true, reads: 4 }] }] })
     expect(good.keys[0].tasks[0].shortest_gap_ms).toBeGreaterThanOrEqual(5000)
     expect(good).toHaveNoViolations()
-    expect(formatReport(await fake.control.report())).toMatch(/^audio-task-mock client report: 2 violation\(s\) in 11 request\(s\) from 2 key\(s\)\n\nke…a: 6 request\(s\) \(200×5, 202×1\), 1 task\(s\), 2 violation\(s\)\n {2}✗ poll_too_fast/)
+    expect(formatReport(await fake.control.report())).toMatch(
+      /^audio-task-mock client report: 2 violation\(s\) in 11 request\(s\) from 2 key\(s\)\n\nke…a: 6 request\(s\) \(200×5, 202×1\), 1 task\(s\), 2 violation\(s\)\n {2}✗ poll_too_fast/,
+    )
   })
 
   it('flags retries that cannot succeed: after a 401, after a 402 without a top-up, and inside Retry-After', async () => {

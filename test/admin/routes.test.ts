@@ -45,14 +45,19 @@ describe.each([adminInProcessDriver(), adminHttpDriver()])('admin routes: $name'
 
   it('loads a scenario with PUT /__admin/scenario, YAML or JSON, and refuses a broken one with every mistake', async () => {
     fake = await driver.start(CONTRACT_SCENARIO)
-    const yaml = await fake.call('PUT', '/__admin/scenario', { key: null, body: 'version: 1\nname: put\naccounts: [{ api_key: p, credits: 2 }]\n', headers: { 'content-type': 'application/yaml' } })
+    const yaml = await fake.call('PUT', '/__admin/scenario', {
+      key: null,
+      body: 'version: 1\nname: put\naccounts: [{ api_key: p, credits: 2 }]\n',
+      headers: { 'content-type': 'application/yaml' },
+    })
     expect(yaml.json).toMatchObject({ status: 'ok', scenario: 'put', accounts: 1 })
     const json = await fake.call('PUT', '/__admin/scenario', { key: null, body: { version: 1, name: 'put-json' } })
     expect(json.json).toMatchObject({ scenario: 'put-json', accounts: 0 })
     const broken = await fake.call('PUT', '/__admin/scenario', { key: null, body: 'version: 2\nseed: -1\n' })
     expect(broken.json).toEqual({
       code: 400,
-      message: '<request body>:1:10: version: expected 1 (the only version of the scenario format), got 2\n<request body>:2:7: seed: expected an integer from 0 to 4294967295, got -1',
+      message:
+        '<request body>:1:10: version: expected 1 (the only version of the scenario format), got 2\n<request body>:2:7: seed: expected an integer from 0 to 4294967295, got -1',
     })
     expect((await fake.call('GET', '/__admin/health', { key: null })).json.scenario).toBe('put-json')
   })
@@ -82,7 +87,8 @@ describe('admin access', () => {
     expect(response?.status).toBe(403)
     expect(await response?.json()).toEqual({
       code: 403,
-      message: 'The admin API is closed: the server listens on 0.0.0.0, not a loopback address, and was started without an admin token (--admin-token or AUDIO_TASK_MOCK_ADMIN_TOKEN)',
+      message:
+        'The admin API is closed: the server listens on 0.0.0.0, not a loopback address, and was started without an admin token (--admin-token or AUDIO_TASK_MOCK_ADMIN_TOKEN)',
     })
     const open = createAdminHandlers(mock, { guard: adminGuard({ exposedOn: '0.0.0.0', token: 't' }) })
     const allowed = await getResponse(open, new Request('http://audio.mock.test/__admin/health', { headers: { authorization: 'Bearer t' } }))

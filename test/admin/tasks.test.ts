@@ -92,7 +92,10 @@ describe.each(allDrivers())('admin tasks: $name', (driver: Driver) => {
     })
     await expect(fake.control.tasks.force('nope', 'success')).rejects.toMatchObject({ status: 404, message: 'No task with id "nope"' })
     const other = await createTask(fake)
-    await expect(fake.control.tasks.force(other, 'done')).rejects.toMatchObject({ status: 400, message: 'status: expected one of success, failure, timeout, got "done"' })
+    await expect(fake.control.tasks.force(other, 'done')).rejects.toMatchObject({
+      status: 400,
+      message: 'status: expected one of success, failure, timeout, got "done"',
+    })
     await expect(fake.control.tasks.force(other, 'success', 'why')).rejects.toMatchObject({
       status: 400,
       message: 'error: only a failure has an error message; leave it out for success and timeout',

@@ -17,7 +17,8 @@ describe('Get Task of a finished task', () => {
     const mock = createMock({ scenario: SCENARIO })
     const read = (origin: string, id: string) => getTask(mock.world, { apiKey: 'k', origin }, id).response!.body
     const fresh = (origin: string, id: string) => JSON.stringify({ code: 200, data: renderTask(mock.world.tasks.get(id)!, origin) })
-    const create = () => JSON.parse(createTask(mock.world, { apiKey: 'k', origin: 'http://a.test', contentType: 'application/json', body }).response!.body).data.task_id as string
+    const create = () =>
+      JSON.parse(createTask(mock.world, { apiKey: 'k', origin: 'http://a.test', contentType: 'application/json', body }).response!.body).data.task_id as string
 
     const id = create()
     expect(JSON.parse(read('http://a.test', id)).data.status).toBe('pending')

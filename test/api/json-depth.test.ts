@@ -37,6 +37,9 @@ describe('exceedsDepth', () => {
 
   it('agrees with a full scan on any text made of brackets, quotes, backslashes and letters', () => {
     const text = fc.array(fc.constantFrom('{', '}', '[', ']', '"', '\\', 'a', ','), { maxLength: 200 }).map((parts) => parts.join(''))
-    fc.assert(fc.property(text, fc.integer({ min: 0, max: 40 }), (body, limit) => exceedsDepth(body, limit) === reference(body, limit)), { numRuns: 3000 })
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 40 }), (body, limit) => exceedsDepth(body, limit) === reference(body, limit)),
+      { numRuns: 3000 },
+    )
   })
 })

@@ -17,20 +17,54 @@ describe('bench statistics', () => {
   })
 
   it('gives the least-squares slope', () => {
-    expect(slope([[0, 1], [1, 3], [2, 5]])).toBe(2)
-    expect(slope([[0, 7], [10, 7]])).toBe(0)
+    expect(
+      slope([
+        [0, 1],
+        [1, 3],
+        [2, 5],
+      ]),
+    ).toBe(2)
+    expect(
+      slope([
+        [0, 7],
+        [10, 7],
+      ]),
+    ).toBe(0)
     expect(slope([[1, 1]])).toBe(0)
   })
 })
 
-describe('the mixed soak\'s memory rule', () => {
+describe("the mixed soak's memory rule", () => {
   /** RSS every second over 300 s, reset every 30 s: climbs `climb` MB a second between resets, each floor `leak` MB above the last. */
   const sawtooth = (climb: number, leak: number): Array<[number, number]> =>
     Array.from({ length: 300 }, (_, t) => [t + 0.5, 150 + leak * Math.floor(t / 30) + climb * (t % 30)] as [number, number])
 
   it('takes the lowest sample between each pair of resets', () => {
-    expect(floorsBetweenResets([[0.5, 9], [1.5, 7], [2.5, 8], [3.5, 20], [4.5, 4], [6.2, 50]], 3, 6)).toEqual([7, 4])
-    expect(floorsBetweenResets([[0.5, 9], [6.5, 5], [9.1, 1]], 3, 9)).toEqual([9, Number.NaN, 5])
+    expect(
+      floorsBetweenResets(
+        [
+          [0.5, 9],
+          [1.5, 7],
+          [2.5, 8],
+          [3.5, 20],
+          [4.5, 4],
+          [6.2, 50],
+        ],
+        3,
+        6,
+      ),
+    ).toEqual([7, 4])
+    expect(
+      floorsBetweenResets(
+        [
+          [0.5, 9],
+          [6.5, 5],
+          [9.1, 1],
+        ],
+        3,
+        9,
+      ),
+    ).toEqual([9, Number.NaN, 5])
   })
 
   it('leaves out what comes after the run and the stretch it ended in: a sample or two is no floor', () => {
@@ -58,7 +92,12 @@ describe('the mixed soak\'s memory rule', () => {
 })
 
 describe('bench request bodies', () => {
-  it.each([['', 400], ['#12345', 400], ['a longer tag that pushes the prompt past the size', 400], ['', 1000]])('tag %j makes a valid body of %d bytes', (tag, bytes) => {
+  it.each([
+    ['', 400],
+    ['#12345', 400],
+    ['a longer tag that pushes the prompt past the size', 400],
+    ['', 1000],
+  ])('tag %j makes a valid body of %d bytes', (tag, bytes) => {
     const body = createBody(bytes, tag)
     expect(Buffer.byteLength(body)).toBe(bytes)
     expect(JSON.parse(body)).toMatchObject({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: expect.any(String) } })

@@ -27,7 +27,10 @@ describe.each([inProcessDoor(), httpDoor()])('bench client suite: $name', (door:
   })
 
   it('fails when the fake does not behave as the checks expect', async () => {
-    const wrong = CLIENT_SCENARIO.replace('{ status: pending, polls: 1 }, { status: running, polls: 1 }, { status: success }', '{ status: failure, error: nope }')
+    const wrong = CLIENT_SCENARIO.replace(
+      '{ status: pending, polls: 1 }, { status: running, polls: 1 }, { status: success }',
+      '{ status: failure, error: nope }',
+    )
     const failures: string[] = []
     for (const [name, run] of CLIENT_CHECKS) {
       await door.stop()

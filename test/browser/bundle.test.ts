@@ -13,7 +13,9 @@ const ROOT = resolve(import.meta.dirname, '../..')
 
 async function bundle(options: { entry?: string; source?: string; resolveDir?: string }) {
   const result = await build({
-    ...(options.entry !== undefined ? { entryPoints: [options.entry] } : { stdin: { contents: options.source!, resolveDir: options.resolveDir!, loader: 'ts' } }),
+    ...(options.entry !== undefined
+      ? { entryPoints: [options.entry] }
+      : { stdin: { contents: options.source!, resolveDir: options.resolveDir!, loader: 'ts' } }),
     bundle: true,
     platform: 'browser',
     format: 'esm',

@@ -40,7 +40,9 @@ function pageFetch(url: string, init: { method?: string; headers?: Record<string
     async ([u, i]) => {
       try {
         const response = await fetch(u, i)
-        const headers = Object.fromEntries(['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'content-type', 'content-length'].map((name) => [name, response.headers.get(name)]))
+        const headers = Object.fromEntries(
+          ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'content-type', 'content-length'].map((name) => [name, response.headers.get(name)]),
+        )
         return { status: response.status, headers, body: await response.text() }
       } catch (error) {
         return { error: String(error) }
@@ -54,7 +56,11 @@ it('lets a page on another origin create, read and download, and read the rate-l
   const { url } = await start()
   expect(new URL(url).origin).not.toBe(new URL(site.url).origin)
   const headers = { 'x-api-key': 'key-a', 'content-type': 'application/json' }
-  const created = await pageFetch(`${url}/api/v1/task`, { method: 'POST', headers, body: JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'the sea' } }) })
+  const created = await pageFetch(`${url}/api/v1/task`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'the sea' } }),
+  })
   expect(created).toMatchObject({ status: 202, headers: { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2', 'content-type': 'application/json' } })
   const id = JSON.parse((created as { body: string }).body).data.task_id
   expect(await pageFetch(`${url}/api/v1/task/${id}`, { headers: { 'x-api-key': 'key-a' } })).toMatchObject({ status: 200 })
@@ -67,9 +73,15 @@ it('lets a page on another origin create, read and download, and read the rate-l
 
 it('cannot drive the admin API from another origin: the browser stops it at the preflight', async () => {
   const { url } = await start()
-  const created = await pageFetch(`${url}/api/v1/task`, { method: 'POST', headers: { 'x-api-key': 'key-b', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'x' } }) })
+  const created = await pageFetch(`${url}/api/v1/task`, {
+    method: 'POST',
+    headers: { 'x-api-key': 'key-b', 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'x' } }),
+  })
   expect(created).toMatchObject({ status: 202 })
-  expect(await pageFetch(`${url}/__admin/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).toEqual({ error: expect.stringContaining('Failed to fetch') })
+  expect(await pageFetch(`${url}/__admin/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).toEqual({
+    error: expect.stringContaining('Failed to fetch'),
+  })
   expect(await pageFetch(`${url}/__admin/tasks`)).toEqual({ error: expect.stringContaining('Failed to fetch') })
   expect(server!.tasks.list()).toHaveLength(1)
 })

@@ -28,7 +28,8 @@ type Seen = { status: number; headers: Record<string, string>; text: string; sha
 
 const music = (prompt: string) => ({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: prompt } })
 const taskOf = (index: number) => (seen: Seen[]) => `/api/v1/task/${JSON.parse(seen[index]!.text).data.task_id}`
-const clipUrl = (index: number, field: 'audio_url' | 'image_url') => (seen: Seen[]) => new URL(JSON.parse(seen[index]!.text).data.output.result[0][field]).pathname
+const clipUrl = (index: number, field: 'audio_url' | 'image_url') => (seen: Seen[]) =>
+  new URL(JSON.parse(seen[index]!.text).data.output.result[0][field]).pathname
 
 const STEPS: Step[] = [
   { method: 'POST', path: '/api/v1/task', body: music('a calm piano piece') }, // 0: 202
@@ -58,7 +59,11 @@ function keep(headers: Iterable<[string, string]>): Record<string, string> {
   return Object.fromEntries([...headers].filter(([name]) => HEADERS.includes(name)).sort(([a], [b]) => a.localeCompare(b)))
 }
 
-async function run(send: (method: string, url: string, headers: Record<string, string>, body?: string) => Promise<Seen>, advance: (by: string) => Promise<void>, origin: string): Promise<Seen[]> {
+async function run(
+  send: (method: string, url: string, headers: Record<string, string>, body?: string) => Promise<Seen>,
+  advance: (by: string) => Promise<void>,
+  origin: string,
+): Promise<Seen[]> {
   const seen: Seen[] = []
   for (const step of STEPS) {
     if (step.advance !== undefined) await advance(step.advance)

@@ -22,7 +22,9 @@ describe('--scenario NAME', () => {
 
   it('says which names exist when a bare name is unknown', () => {
     const chosen = chooseScenarioFile('rate-limit')
-    expect(chosen).toEqual({ error: expect.stringMatching(/^--scenario "rate-limit": no such file, and no bundled scenario of that name \(bundled: .*rate-limited/) })
+    expect(chosen).toEqual({
+      error: expect.stringMatching(/^--scenario "rate-limit": no such file, and no bundled scenario of that name \(bundled: .*rate-limited/),
+    })
   })
 
   it('works from the command line', async () => {

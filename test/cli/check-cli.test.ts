@@ -27,10 +27,10 @@ describe('audio-task-mock check', () => {
   })
 
   it('prints every mistake of the broken-scenario corpus exactly, and exits 2', async () => {
-    const files = readdirSync(BROKEN).filter((name) => /\.(ya?ml|json)$/.test(name)).sort()
-    const expected = files
-      .map((name) => readFileSync(join(BROKEN, name.replace(/\.(ya?ml|json)$/, '.expected.txt')), 'utf8'))
-      .join('')
+    const files = readdirSync(BROKEN)
+      .filter((name) => /\.(ya?ml|json)$/.test(name))
+      .sort()
+    const expected = files.map((name) => readFileSync(join(BROKEN, name.replace(/\.(ya?ml|json)$/, '.expected.txt')), 'utf8')).join('')
     const result = await check(files, BROKEN)
     expect(result.code).toBe(2)
     expect(result.stdout).toBe(expected)

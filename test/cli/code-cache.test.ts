@@ -62,7 +62,10 @@ interface Entry {
 const LOADER = fileURLToPath(new URL('../../dist/cli/code-cache.js', import.meta.url))
 
 /** Loads `cli.js` of the fixture with the built loader in a new process, where V8 has compiled nothing yet; writes the cache if it is stale. */
-function loadInNewProcess(dir: string, cacheDirs: string[]): { count: number; use: { accepted: string[]; rejected: string[]; missing: string[] }; stale: boolean; written: string | null } {
+function loadInNewProcess(
+  dir: string,
+  cacheDirs: string[],
+): { count: number; use: { accepted: string[]; rejected: string[]; missing: string[] }; stale: boolean; written: string | null } {
   const script = `import { createChunkLoader, cacheStore } from ${JSON.stringify(LOADER)}
 const loader = createChunkLoader(${JSON.stringify(dir)}, { store: cacheStore(${JSON.stringify(cacheDirs)}, 'cache.bin') })
 const entry = loader.load('cli.js')
@@ -205,11 +208,14 @@ describe('the built CLI (dist/bin)', () => {
     const cli = await startCli(['--port', '0'], { AUDIO_TASK_MOCK_CODE_CACHE: 'report', ...env })
     const key = { 'x-api-key': 'demo-key' }
     const body = JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: 'lofi' } })
-    const created = (await (await fetch(`${cli.url}/api/v1/task`, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body })).json()) as {
+    const created = (await (
+      await fetch(`${cli.url}/api/v1/task`, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body })
+    ).json()) as {
       data: { task_id: string }
     }
     let task = ''
-    for (let read = 0; read < 5 && !task.includes('"success"'); read++) task = await (await fetch(`${cli.url}/api/v1/task/${created.data.task_id}`, { headers: key })).text()
+    for (let read = 0; read < 5 && !task.includes('"success"'); read++)
+      task = await (await fetch(`${cli.url}/api/v1/task/${created.data.task_id}`, { headers: key })).text()
     const asset = /\/assets\/[^"]+/.exec(task)
     expect(asset).not.toBeNull()
     expect((await fetch(`${cli.url}${asset![0]}`)).status).toBe(200)

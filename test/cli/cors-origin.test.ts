@@ -10,7 +10,10 @@ afterEach(async () => {
 })
 
 const preflight = (url: string, origin: string) =>
-  fetch(`${url}/api/v1/task`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key' } })
+  fetch(`${url}/api/v1/task`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key' },
+  })
 
 it('lets only the given origins through, any origin without the flag', async () => {
   started = await startCli(['--port', '0', '--cors-origin', 'http://localhost:5173', '--cors-origin', 'http://127.0.0.1:8080'])

@@ -42,7 +42,10 @@ describe('audio-task-mock record', () => {
       const gone = await fetch(`${recorder.url}/api/v1/task`, { method: 'POST', headers, body })
       expect(gone.status).toBe(502)
       expect(gone.headers.get('content-type')).toBe('application/json')
-      expect(await gone.json()).toEqual({ code: 502, message: 'Bad gateway: the upstream service is unreachable (ECONNREFUSED); audio-task-mock record is still recording' })
+      expect(await gone.json()).toEqual({
+        code: 502,
+        message: 'Bad gateway: the upstream service is unreachable (ECONNREFUSED); audio-task-mock record is still recording',
+      })
     } finally {
       recorder.child.kill('SIGTERM')
     }
@@ -51,7 +54,9 @@ describe('audio-task-mock record', () => {
     const parsed = parseScenario(yaml, out)
     expect(parsed.ok ? [] : parsed.errors).toEqual([])
     expect(yaml).toContain('{ status: failure, error: the upstream model crashed }')
-    expect(yaml).toContain('- { match: { endpoint: create, api_key: recorded-key-1, nth: 2 }, respond: { status: 502, message: "Bad gateway: the upstream service is unreachable (ECONNREFUSED); audio-task-mock record is still recording" } }')
+    expect(yaml).toContain(
+      '- { match: { endpoint: create, api_key: recorded-key-1, nth: 2 }, respond: { status: 502, message: "Bad gateway: the upstream service is unreachable (ECONNREFUSED); audio-task-mock record is still recording" } }',
+    )
     expect(yaml).toMatch(/^# Recorded by audio-task-mock record from http:\/\/127\.0\.0\.1:\d+ \(credentials removed\)\n/)
     expect(recorder.output()).toMatch(/wrote .*session\.yaml: 5 request\(s\), 1 task\(s\), 1 fault\(s\)\n$/)
     const checked = await runCli(['check', out])

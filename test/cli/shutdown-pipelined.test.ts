@@ -16,10 +16,14 @@ it(`answers all ${CONNECTIONS * PER_CONNECTION} pipelined requests sent before S
   const { port } = new URL(cli.url)
   const request = `GET /api/v1/account/usage HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nx-api-key: demo-key\r\n\r\n`
   const sockets = await Promise.all(
-    Array.from({ length: CONNECTIONS }, () => new Promise<Socket>((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1', () => resolve(socket))
-      socket.once('error', reject)
-    })),
+    Array.from(
+      { length: CONNECTIONS },
+      () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(Number(port), '127.0.0.1', () => resolve(socket))
+          socket.once('error', reject)
+        }),
+    ),
   )
   const answered = sockets.map(
     (socket) =>

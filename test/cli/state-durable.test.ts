@@ -29,7 +29,11 @@ async function loadUntilKilled(cli: Started, killAt: number): Promise<Map<string
   const worker = async (apiKey: string): Promise<void> => {
     for (let i = 0; i < 5000 && !dead; i++) {
       try {
-        const response = await fetch(`${cli.url}/api/v1/task`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: lyrics })
+        const response = await fetch(`${cli.url}/api/v1/task`, {
+          method: 'POST',
+          headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+          body: lyrics,
+        })
         if (response.status !== 202) throw new Error(`create answered ${response.status}`)
         acknowledged.set(((await response.json()) as { data: { task_id: string } }).data.task_id, apiKey)
         if (acknowledged.size >= killAt) kill()
@@ -50,7 +54,11 @@ async function loadUntilKilled(cli: Started, killAt: number): Promise<Map<string
 async function createMore(cli: Started, count: number): Promise<string[]> {
   const ids: string[] = []
   for (let i = 0; i < count; i++) {
-    const response = await fetch(`${cli.url}/api/v1/task`, { method: 'POST', headers: { 'x-api-key': i % 2 ? 'load-a' : 'load-b', 'content-type': 'application/json' }, body: lyrics })
+    const response = await fetch(`${cli.url}/api/v1/task`, {
+      method: 'POST',
+      headers: { 'x-api-key': i % 2 ? 'load-a' : 'load-b', 'content-type': 'application/json' },
+      body: lyrics,
+    })
     ids.push(((await response.json()) as { data: { task_id: string } }).data.task_id)
   }
   return ids
@@ -75,7 +83,13 @@ describe('--state-mode durable', () => {
       if (response.status !== 200) missing.push(id)
     }
     expect(missing).toEqual([])
-    const usage = await Promise.all(['load-a', 'load-b'].map(async (apiKey) => ((await (await fetch(`${second.url}/api/v1/account/usage`, { headers: { 'x-api-key': apiKey } })).json()) as { data: { tasks_created: number } }).data.tasks_created))
+    const usage = await Promise.all(
+      ['load-a', 'load-b'].map(
+        async (apiKey) =>
+          ((await (await fetch(`${second.url}/api/v1/account/usage`, { headers: { 'x-api-key': apiKey } })).json()) as { data: { tasks_created: number } }).data
+            .tasks_created,
+      ),
+    )
     expect(usage[0]! + usage[1]!).toBeGreaterThanOrEqual(acknowledged.size)
     const later = await createMore(second, 20)
     expect(later.filter((id) => acknowledged.has(id))).toEqual([])

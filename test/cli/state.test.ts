@@ -24,7 +24,10 @@ describe('--state FILE', () => {
     await fetch(`${first.url}/__admin/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"by":"5s"}' })
     const saved = ((await (await fetch(`${first.url}/__admin/clock`)).json()) as { now: string }).now
     await stop(first)
-    const lines = (await readFile(state, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>)
+    const lines = (await readFile(state, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, any>)
     expect(lines[0]!['header']).toMatchObject({ format: 'audio-task-mock/state', version: 2 })
     expect(lines.filter((line) => 'task' in line).map((line) => line['task'].id)).toEqual([id])
     expect(lines.at(-1)).toEqual({ end: { accounts: 4, tasks: 1 } })
@@ -39,7 +42,8 @@ describe('--state FILE', () => {
     })
     // The default scenario's task runs 15 s pending and 25 s running on a clock that moves 10 s a request.
     const reads = []
-    for (let i = 0; i < 3; i++) reads.push(((await (await fetch(`${second.url}/api/v1/task/${id}`, { headers })).json()) as { data: Record<string, string> }).data)
+    for (let i = 0; i < 3; i++)
+      reads.push(((await (await fetch(`${second.url}/api/v1/task/${id}`, { headers })).json()) as { data: Record<string, string> }).data)
     expect(reads.map((task) => task.status)).toEqual(['running', 'success', 'success'])
     expect(Date.parse(reads[1]!.completed_at!) - Date.parse(reads[1]!.created_at!)).toBe(40_000)
     expect(firstRead).toContain('"status":"pending"')

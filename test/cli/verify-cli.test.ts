@@ -19,7 +19,9 @@ describe('audio-task-mock verify', () => {
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^audio-task-mock verify http:\/\/127\.0\.0\.1:\d+\n\nresult {2}check +what\nPASS {4}auth\.usage\.no-key /)
-    expect(result.stdout).toMatch(/PASS {4}lyrics\.poll +Get Task \(lyrics\) moves forward to a final status, read at the set pace \(success after 4 reads, \d+\.\d s\)\n/)
+    expect(result.stdout).toMatch(
+      /PASS {4}lyrics\.poll +Get Task \(lyrics\) moves forward to a final status, read at the set pace \(success after 4 reads, \d+\.\d s\)\n/,
+    )
     expect(result.stdout).toMatch(/\n15 checks: 14 passed, 0 failed, 1 skipped; 1 paid task created\n$/)
   })
 
@@ -36,7 +38,9 @@ describe('audio-task-mock verify', () => {
     try {
       const result = await runCli(['verify', '--base-url', broken.url, '--api-key', 'good-key'])
       expect(result.code).toBe(1)
-      expect(result.stdout).toContain('\nFAIL usage.shape: usage answers 200 with tasks_created, credits_used, credits_topped_up\n  - GET /api/v1/account/usage: 200 body at /data/tasks_created: must be number, got "0"\n')
+      expect(result.stdout).toContain(
+        '\nFAIL usage.shape: usage answers 200 with tasks_created, credits_used, credits_topped_up\n  - GET /api/v1/account/usage: 200 body at /data/tasks_created: must be number, got "0"\n',
+      )
     } finally {
       await broken.close()
     }
@@ -46,14 +50,18 @@ describe('audio-task-mock verify', () => {
     const before = fake.mock.world.tasks.size
     const result = await runCli(['verify', '--base-url', fake.url, '--api-key', 'demo-key', '--tasks', 'lyrics,music'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('audio-task-mock verify: refused: this run would create 2 paid tasks (lyrics, music) but at most 1 is allowed; pass --allow-paid 2 to go ahead, or --tasks none\n')
+    expect(result.stderr).toBe(
+      'audio-task-mock verify: refused: this run would create 2 paid tasks (lyrics, music) but at most 1 is allowed; pass --allow-paid 2 to go ahead, or --tasks none\n',
+    )
     expect(fake.mock.world.tasks.size).toBe(before)
   })
 
   it('explains a wrong flag with the usage and exits 2', async () => {
     const result = await runCli(['verify', '--base-url', 'http://x', '--api-key', 'k', '--poll-interval', '5 sec'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(/^audio-task-mock verify: --poll-interval expects a duration like 500ms, 5s or 10m, got "5 sec"\n\nUsage: audio-task-mock verify --base-url URL --api-key KEY/)
+    expect(result.stderr).toMatch(
+      /^audio-task-mock verify: --poll-interval expects a duration like 500ms, 5s or 10m, got "5 sec"\n\nUsage: audio-task-mock verify --base-url URL --api-key KEY/,
+    )
   })
 })
 
@@ -61,8 +69,37 @@ describe('verify flags', () => {
   const flags = (args: string[]) => verifyOptions(parseArgs({ args, options: VERIFY_OPTIONS, strict: true }).values)
 
   it('takes every option, and leaves out what is not given', () => {
-    expect(flags(['--base-url', 'https://a.test/', '--api-key', 'k', '--other-api-key', 'k2', '--model', 'm', '--tasks', 'lyrics, music,lyrics', '--allow-paid', '2', '--poll-interval', '7s', '--max-wait', '2m', '--timeout', '10s'])).toEqual({
-      baseUrl: 'https://a.test/', apiKey: 'k', otherApiKey: 'k2', model: 'm', tasks: ['lyrics', 'music'], allowPaid: 2, pollIntervalMs: 7_000, maxWaitMs: 120_000, requestTimeoutMs: 10_000,
+    expect(
+      flags([
+        '--base-url',
+        'https://a.test/',
+        '--api-key',
+        'k',
+        '--other-api-key',
+        'k2',
+        '--model',
+        'm',
+        '--tasks',
+        'lyrics, music,lyrics',
+        '--allow-paid',
+        '2',
+        '--poll-interval',
+        '7s',
+        '--max-wait',
+        '2m',
+        '--timeout',
+        '10s',
+      ]),
+    ).toEqual({
+      baseUrl: 'https://a.test/',
+      apiKey: 'k',
+      otherApiKey: 'k2',
+      model: 'm',
+      tasks: ['lyrics', 'music'],
+      allowPaid: 2,
+      pollIntervalMs: 7_000,
+      maxWaitMs: 120_000,
+      requestTimeoutMs: 10_000,
     })
     expect(flags(['--base-url', 'http://x', '--api-key', 'k', '--tasks', 'none'])).toEqual({ baseUrl: 'http://x', apiKey: 'k', tasks: [] })
   })

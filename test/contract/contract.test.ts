@@ -104,17 +104,33 @@ describe.each([inProcessDoor(), fetchDoor(), httpDoor(), expressDoor(), browserD
       ['body null', null, /^Request body must be a JSON object.*got null/],
       ['description prompt missing', music({}), /^input\.gpt_description_prompt: required/],
       ['description prompt empty', music({ gpt_description_prompt: '' }), /^input\.gpt_description_prompt: must not be empty/],
-      ['description prompt too long', music({ gpt_description_prompt: 'x'.repeat(501) }), /^input\.gpt_description_prompt: too long: 501 characters, at most 500/],
-      ['description prompt a number', music({ gpt_description_prompt: 5 }), /^input\.gpt_description_prompt: expected a string of 1 to 500 characters, got number 5/],
+      [
+        'description prompt too long',
+        music({ gpt_description_prompt: 'x'.repeat(501) }),
+        /^input\.gpt_description_prompt: too long: 501 characters, at most 500/,
+      ],
+      [
+        'description prompt a number',
+        music({ gpt_description_prompt: 5 }),
+        /^input\.gpt_description_prompt: expected a string of 1 to 500 characters, got number 5/,
+      ],
       ['make_instrumental not boolean', music({ gpt_description_prompt: 'x', make_instrumental: 'yes' }), /^input\.make_instrumental: expected true or false/],
-      ['mv unknown', music({ gpt_description_prompt: 'x', mv: 'voice-v9' }), /^input\.mv: unsupported model version "voice-v9"; expected one of voice-v3-5, voice-v4/],
+      [
+        'mv unknown',
+        music({ gpt_description_prompt: 'x', mv: 'voice-v9' }),
+        /^input\.mv: unsupported model version "voice-v9"; expected one of voice-v3-5, voice-v4/,
+      ],
       ['modes mixed', music({ gpt_description_prompt: 'x', prompt: '[Verse] hi' }), /^input\.gpt_description_prompt: not allowed with input\.prompt/],
       ['custom without lyrics', music({ tags: 'rock' }), /^input\.prompt: required in custom mode/],
       ['custom title too long', music({ prompt: 'la', title: 't'.repeat(81) }), /^input\.title: too long: 81 characters, at most 80/],
       ['continuation clip empty', music({ continue_clip_id: '' }), /^input\.continue_clip_id: must not be empty/],
       ['continuation at negative', music({ continue_clip_id: 'c', continue_at: -1 }), /^input\.continue_at: must be 0 or more seconds/],
       ['lyrics prompt missing', { model: 'music-model', task_type: 'lyrics', input: {} }, /^input\.prompt: required/],
-      ['upload url not http', { model: 'music-model', task_type: 'upload', input: { url: 'ftp://x/y.mp3' } }, /^input\.url: expected an http\(s\) URL, got a string \("ftp:\/\/x\/y\.mp3"\)/],
+      [
+        'upload url not http',
+        { model: 'music-model', task_type: 'upload', input: { url: 'ftp://x/y.mp3' } },
+        /^input\.url: expected an http\(s\) URL, got a string \("ftp:\/\/x\/y\.mp3"\)/,
+      ],
       ['upload url missing', { model: 'music-model', task_type: 'upload', input: {} }, /^input\.url: required/],
       ['concat clip missing', { model: 'music-model', task_type: 'concat', input: {} }, /^input\.clip_id: required/],
     ]
@@ -165,7 +181,9 @@ describe.each([inProcessDoor(), fetchDoor(), httpDoor(), expressDoor(), browserD
 
     it('accepts exactly as many concurrent creates as the balance allows', async () => {
       await start()
-      const replies = await Promise.all(Array.from({ length: 20 }, () => create({ model: 'music-model', task_type: 'upload', input: { url: 'https://x.test/a.wav' } }, 'low')))
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () => create({ model: 'music-model', task_type: 'upload', input: { url: 'https://x.test/a.wav' } }, 'low')),
+      )
       expect(replies.filter((reply) => reply.status === 202)).toHaveLength(12)
       expect(replies.filter((reply) => reply.status === 402)).toHaveLength(8)
       expect(await usage('low')).toEqual({ tasks_created: 12, credits_used: 12, credits_topped_up: 12 })
@@ -186,7 +204,13 @@ describe.each([inProcessDoor(), fetchDoor(), httpDoor(), expressDoor(), browserD
       expect(task.output.taskId).not.toBe(id)
       expect(task.output.result).toHaveLength(2)
       for (const clip of task.output.result) {
-        expect(clip).toEqual({ id: expect.any(String), audio_url: expect.stringMatching(/^http:\/\/.+\/assets\/audio\/.+\.wav$/), image_url: expect.stringMatching(/^http:\/\/.+\/assets\/image\/.+\.png$/), title: expect.any(String), duration: expect.any(Number) })
+        expect(clip).toEqual({
+          id: expect.any(String),
+          audio_url: expect.stringMatching(/^http:\/\/.+\/assets\/audio\/.+\.wav$/),
+          image_url: expect.stringMatching(/^http:\/\/.+\/assets\/image\/.+\.png$/),
+          title: expect.any(String),
+          duration: expect.any(Number),
+        })
         expect(clip.duration).toBeGreaterThanOrEqual(120)
         expect(clip.duration).toBeLessThanOrEqual(240)
       }
@@ -262,9 +286,13 @@ describe.each([inProcessDoor(), fetchDoor(), httpDoor(), expressDoor(), browserD
       const lyrics = await finish((await create({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'sea' } })).json.data.task_id)
       expect(lyrics.output).toMatchObject({ taskType: 'lyrics', status: 'completed', progress: '100%', failReason: null })
       expect(lyrics.output.result).toEqual([{ id: expect.any(String), title: expect.any(String), text: expect.stringContaining('[Chorus]') }])
-      const upload = await finish((await create({ model: 'music-model', task_type: 'upload', input: { url: 'https://x.test/My%20Demo.mp3' } })).json.data.task_id)
+      const upload = await finish(
+        (await create({ model: 'music-model', task_type: 'upload', input: { url: 'https://x.test/My%20Demo.mp3' } })).json.data.task_id,
+      )
       expect(upload.output.result).toEqual([expect.objectContaining({ title: 'My Demo', audio_url: expect.any(String) })])
-      const concat = await finish((await create({ model: 'music-model', task_type: 'concat', input: { clip_id: upload.output.result[0].id } })).json.data.task_id)
+      const concat = await finish(
+        (await create({ model: 'music-model', task_type: 'concat', input: { clip_id: upload.output.result[0].id } })).json.data.task_id,
+      )
       expect(concat.status).toBe('success')
       expect(concat.output.result).toHaveLength(1)
       expect(concat.output.result[0].duration).toBeGreaterThanOrEqual(180)

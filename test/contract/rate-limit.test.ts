@@ -18,8 +18,7 @@ accounts:
 faults: ${faults}
 `
 
-const limits = (reply: Reply) =>
-  ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((name) => reply.headers.get(name))
+const limits = (reply: Reply) => ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((name) => reply.headers.get(name))
 
 describe.each([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor()])('rate limit: $name', (door: Door) => {
   let fake: Fake

@@ -62,7 +62,9 @@ describe.each([inProcessDoor(), fetchDoor(), httpDoor()])('scenario settings and
     expect((await create({ gpt_description_prompt: 'x', mv: 'voice-v5' })).json.data.credits_charged).toBe(25)
     expect((await create({ url: 'https://x.test/a.wav' }, 'upload')).json.data.credits_charged).toBe(0)
     expect((await create({ prompt: 'x' }, 'lyrics')).json.data.credits_charged).toBe(5)
-    expect((await create({ gpt_description_prompt: 'x'.repeat(21) })).json.message).toBe('input.gpt_description_prompt: too long: 21 characters, at most 20 allowed')
+    expect((await create({ gpt_description_prompt: 'x'.repeat(21) })).json.message).toBe(
+      'input.gpt_description_prompt: too long: 21 characters, at most 20 allowed',
+    )
     expect((await create({ gpt_description_prompt: 'x', mv: 'voice-v6' })).json.message).toMatch(/expected one of voice-v3-5, voice-v4, voice-v5$/)
   })
 

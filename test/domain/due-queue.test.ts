@@ -29,7 +29,12 @@ describe('DueQueue', () => {
   it('rebuilds from the live entries alone', () => {
     const queue = new DueQueue<string>()
     for (let at = 0; at < 10; at++) queue.push(at, 'stale')
-    queue.rebuild(new Map([['x', 4], ['y', 2]]))
+    queue.rebuild(
+      new Map([
+        ['x', 4],
+        ['y', 2],
+      ]),
+    )
     expect(queue.size).toBe(2)
     expect(queue.takeDue(10, () => true)).toEqual(['y', 'x'])
   })

@@ -15,8 +15,18 @@ function decide(faults: Fault[], requests: FaultRequest[], seed = 1): Array<stri
 describe('decideFault', () => {
   it('matches every endpoint, asset included, with endpoint any or none', () => {
     const endpoints: Endpoint[] = ['create', 'get_task', 'usage', 'asset']
-    expect(decide([{ match: { endpoint: 'any' }, action: { drop: true } }], endpoints.map((e) => request(e)))).toEqual(['drop', 'drop', 'drop', 'drop'])
-    expect(decide([{ match: { endpoint: 'asset' }, action: { delayMs: 5 } }], endpoints.map((e) => request(e)))).toEqual([null, null, null, 'delayMs'])
+    expect(
+      decide(
+        [{ match: { endpoint: 'any' }, action: { drop: true } }],
+        endpoints.map((e) => request(e)),
+      ),
+    ).toEqual(['drop', 'drop', 'drop', 'drop'])
+    expect(
+      decide(
+        [{ match: { endpoint: 'asset' }, action: { delayMs: 5 } }],
+        endpoints.map((e) => request(e)),
+      ),
+    ).toEqual([null, null, null, 'delayMs'])
   })
 
   it('fires only on the nth matching request, and at most `times`', () => {

@@ -3,7 +3,11 @@ import { advance, nextTimedTransition, startPosition, type Position } from '../.
 import type { Step } from '../../src/domain/types.js'
 
 const byReads: Step[] = [{ status: 'pending', polls: 1 }, { status: 'running', polls: 2 }, { status: 'success' }]
-const byTime: Step[] = [{ status: 'pending', forMs: 5_000 }, { status: 'running', forMs: 30_000 }, { status: 'failure', error: 'x' }]
+const byTime: Step[] = [
+  { status: 'pending', forMs: 5_000 },
+  { status: 'running', forMs: 30_000 },
+  { status: 'failure', error: 'x' },
+]
 const both: Step[] = [{ status: 'pending', polls: 3, forMs: 10_000 }, { status: 'success' }]
 
 function readsAt(steps: Step[], times: number[], deadline: number | null = null): Position[] {

@@ -35,7 +35,10 @@ describe('random', () => {
       const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)
       return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
     }
-    fc.assert(fc.property(fc.nat({ max: 4294967295 }), (seed) => createRng(seed).uuid() === reference(seed)), { numRuns: 2000 })
+    fc.assert(
+      fc.property(fc.nat({ max: 4294967295 }), (seed) => createRng(seed).uuid() === reference(seed)),
+      { numRuns: 2000 },
+    )
   })
 
   it('derives seeds from their parts, not from the order of calls', () => {

@@ -7,7 +7,11 @@ describe('rate windows', () => {
   it('admits `limit` requests in a minute, then refuses without counting, until the window closes', () => {
     const windows: RateWindows = new Map()
     const admitted = [0, 1, 2].map((i) => admitRequest(windows, 'k', T0 + i * 1_000, 3))
-    expect(admitted.map((d) => [d.admitted, d.remaining])).toEqual([[true, 2], [true, 1], [true, 0]])
+    expect(admitted.map((d) => [d.admitted, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+    ])
     const refused = admitRequest(windows, 'k', T0 + 59_999, 3)
     expect(refused).toEqual({ admitted: false, limit: 3, remaining: 0, resetAt: T0 + RATE_WINDOW_MS })
     expect(windows.get('k')).toEqual({ openedAt: T0, admitted: 3 })

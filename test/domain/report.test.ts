@@ -8,13 +8,33 @@ import type { TaskStatus } from '../../src/domain/types.js'
 function client() {
   let t = 0
   const journal = new Journal({ now: () => t, wall: () => t })
-  const base: JournalRecord = { method: 'GET', path: '/', endpoint: 'usage', apiKey: 'key-a', taskId: null, taskType: null, status: 200, taskStatus: null, retryAfterMs: null, delayMs: 0, fingerprint: null, credits: null }
+  const base: JournalRecord = {
+    method: 'GET',
+    path: '/',
+    endpoint: 'usage',
+    apiKey: 'key-a',
+    taskId: null,
+    taskType: null,
+    status: 200,
+    taskStatus: null,
+    retryAfterMs: null,
+    delayMs: 0,
+    fingerprint: null,
+    credits: null,
+  }
   const api = {
     wait: (ms: number) => ((t += ms), api),
-    create: (fields: Partial<JournalRecord> = {}) => (journal.record({ ...base, endpoint: 'create', status: 202, fingerprint: 1, credits: { available: 100, toppedUp: 100 }, ...fields }), api),
-    read: (taskId: string, taskStatus: TaskStatus | null, fields: Partial<JournalRecord> = {}) => (journal.record({ ...base, endpoint: 'get_task', taskId, taskStatus, ...fields }), api),
+    create: (fields: Partial<JournalRecord> = {}) => (
+      journal.record({ ...base, endpoint: 'create', status: 202, fingerprint: 1, credits: { available: 100, toppedUp: 100 }, ...fields }),
+      api
+    ),
+    read: (taskId: string, taskStatus: TaskStatus | null, fields: Partial<JournalRecord> = {}) => (
+      journal.record({ ...base, endpoint: 'get_task', taskId, taskStatus, ...fields }),
+      api
+    ),
     usage: (fields: Partial<JournalRecord> = {}) => (journal.record({ ...base, ...fields }), api),
-    report: (filter = {}): ClientReport => buildReport({ entries: journal.entries(), recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity }, filter),
+    report: (filter = {}): ClientReport =>
+      buildReport({ entries: journal.entries(), recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity }, filter),
   }
   return api
 }
@@ -40,7 +60,15 @@ describe('client report rules', () => {
   })
 
   it('poll_too_fast: reads of one task closer than a second', () => {
-    const c = client().create({ taskId: 't1' }).read('t1', 'pending').wait(999).read('t1', 'running').wait(1_000).read('t1', 'running').wait(10).read('t1', 'success')
+    const c = client()
+      .create({ taskId: 't1' })
+      .read('t1', 'pending')
+      .wait(999)
+      .read('t1', 'running')
+      .wait(1_000)
+      .read('t1', 'running')
+      .wait(10)
+      .read('t1', 'success')
     const report = c.report()
     expect(rules(report)).toEqual([['poll_too_fast', 2]])
     expect(report.violations[0]).toMatchObject({ task_id: 't1', requests: [3, 5], message: expect.stringContaining('shortest gap 10 ms') })
@@ -60,7 +88,12 @@ describe('client report rules', () => {
 
   it('retry_after_402: a create answered 402 again with no top-up in between; not after a top-up', () => {
     const broke = { status: 402, credits: { available: 3, toppedUp: 10 } }
-    const c = client().create(broke).wait(5_000).create(broke).wait(5_000).create({ status: 402, credits: { available: 3, toppedUp: 15 } })
+    const c = client()
+      .create(broke)
+      .wait(5_000)
+      .create(broke)
+      .wait(5_000)
+      .create({ status: 402, credits: { available: 3, toppedUp: 15 } })
     expect(rules(c.report())).toEqual([['retry_after_402', 1]])
   })
 
@@ -91,7 +124,10 @@ describe('client report rules', () => {
       ['duplicate_create', 2],
       ['duplicate_create', 2],
     ])
-    expect(report.violations[1]).toMatchObject({ task_id: 't3', message: expect.stringMatching(/^the same create was sent twice 10 ms apart \(#5 500, #6 202\)/) })
+    expect(report.violations[1]).toMatchObject({
+      task_id: 't3',
+      message: expect.stringMatching(/^the same create was sent twice 10 ms apart \(#5 500, #6 202\)/),
+    })
   })
 
   it('narrows to one key, and leaves asset downloads out', () => {

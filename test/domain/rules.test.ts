@@ -16,7 +16,10 @@ const stop = timeline('stop', { status: 'timeout' })
 
 describe('chooseTimeline', () => {
   it('takes the first rule that matches, else the default', () => {
-    const rules: Rule[] = [{ match: { task_type: 'lyrics' }, timeline: fail }, { match: {}, timeline: stop }]
+    const rules: Rule[] = [
+      { match: { task_type: 'lyrics' }, timeline: fail },
+      { match: {}, timeline: stop },
+    ]
     expect(choose(rules, [lyrics, music])).toEqual(['fail', 'stop'])
     expect(choose([{ match: { api_key: 'other' }, timeline: fail }], [music])).toEqual(['default'])
   })
@@ -30,12 +33,24 @@ describe('chooseTimeline', () => {
   })
 
   it('caps a rule at `times` tasks; later ones go on to the next rules', () => {
-    const rules: Rule[] = [{ match: { times: 2 }, timeline: fail }, { match: {}, timeline: stop }]
+    const rules: Rule[] = [
+      { match: { times: 2 }, timeline: fail },
+      { match: {}, timeline: stop },
+    ]
     expect(choose(rules, [music, lyrics, music])).toEqual(['fail', 'fail', 'stop'])
   })
 
   it('picks one_of by weight from the draw', () => {
-    const rules: Rule[] = [{ match: {}, oneOf: [{ weight: 85, timeline: DEFAULT_TIMELINE }, { weight: 10, timeline: fail }, { weight: 5, timeline: stop }] }]
+    const rules: Rule[] = [
+      {
+        match: {},
+        oneOf: [
+          { weight: 85, timeline: DEFAULT_TIMELINE },
+          { weight: 10, timeline: fail },
+          { weight: 5, timeline: stop },
+        ],
+      },
+    ]
     expect(choose(rules, [music, music, music, music, music], [0, 0.8499, 0.85, 0.9499, 0.95])).toEqual(['default', 'default', 'fail', 'fail', 'stop'])
   })
 

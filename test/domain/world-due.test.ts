@@ -11,7 +11,15 @@ function scripted() {
   const clock = new ManualClock(T0)
   const slow = timeline('slow', { status: 'running', forMs: 30_000 }, { status: 'success' })
   const quick = timeline('quick', { status: 'pending', polls: 1, forMs: 20_000 }, { status: 'running', forMs: 5_000 }, { status: 'failure', error: 'no' })
-  const world = new World(domainScenario({ rules: [{ match: { task_type: 'music' }, timeline: slow }, { match: { task_type: 'lyrics' }, timeline: quick }] }), clock)
+  const world = new World(
+    domainScenario({
+      rules: [
+        { match: { task_type: 'music' }, timeline: slow },
+        { match: { task_type: 'lyrics' }, timeline: quick },
+      ],
+    }),
+    clock,
+  )
   return { clock, world, account: world.account('a')! }
 }
 

@@ -35,8 +35,17 @@ describe('World (property)', () => {
     const scenario = domainScenario({
       service: { ...domainScenario().service, timeoutAfterMs: 180_000 },
       rules: [
-        { match: { task_type: 'lyrics' }, timeline: timeline('timed', { status: 'pending', forMs: 20_000 }, { status: 'running', polls: 2, forMs: 60_000 }, { status: 'failure', error: 'e' }) },
-        { match: { task_type: 'upload' }, oneOf: [{ weight: 1, timeline: timeline('ok', { status: 'success' }) }, { weight: 1, timeline: timeline('slow', { status: 'running', forMs: 500_000 }, { status: 'success' }) }] },
+        {
+          match: { task_type: 'lyrics' },
+          timeline: timeline('timed', { status: 'pending', forMs: 20_000 }, { status: 'running', polls: 2, forMs: 60_000 }, { status: 'failure', error: 'e' }),
+        },
+        {
+          match: { task_type: 'upload' },
+          oneOf: [
+            { weight: 1, timeline: timeline('ok', { status: 'success' }) },
+            { weight: 1, timeline: timeline('slow', { status: 'running', forMs: 500_000 }, { status: 'success' }) },
+          ],
+        },
       ],
     })
     fc.assert(

@@ -57,7 +57,15 @@ describe('World', () => {
     const bad = timeline('bad', { status: 'failure', error: 'no' })
     const overrides = {
       accounts: [{ apiKey: 'a', credits: 1_000_000 }],
-      rules: [{ match: {}, oneOf: [{ weight: 85, timeline: ok }, { weight: 15, timeline: bad }] }],
+      rules: [
+        {
+          match: {},
+          oneOf: [
+            { weight: 85, timeline: ok },
+            { weight: 15, timeline: bad },
+          ],
+        },
+      ],
     }
     const run = () => {
       const { world: w } = world(overrides)

@@ -72,7 +72,9 @@ describe('/__inspector over HTTP', () => {
   it('on 0.0.0.0 with a token: header or ?token= (turned into a page-scoped cookie); wrong or none → 401', async () => {
     running = await startServer({ scenario: SCENARIO, host: '0.0.0.0', adminToken: 'open-sesame' })
     const origin = loopback(running)
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { cookie: 'audio_task_mock_inspector=wrong' }, { cookie: 'other=open-sesame' }] as Array<Record<string, string>>) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { cookie: 'audio_task_mock_inspector=wrong' }, { cookie: 'other=open-sesame' }] as Array<
+      Record<string, string>
+    >) {
       expect((await get(`${origin}/__inspector`, headers)).status, JSON.stringify(headers)).toBe(401)
     }
     const wrong = await get(`${origin}/__inspector?token=wrong`)

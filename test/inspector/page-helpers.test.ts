@@ -18,7 +18,10 @@ describe('balances (the credits chart)', () => {
   it('replays any ledger to the fake’s own available, frozen and spent, never below zero', () => {
     const step = fc.oneof(
       fc.constant({ kind: 'create' as const }),
-      fc.record({ kind: fc.constant('force' as const), status: fc.constantFrom('success', 'failure', 'timeout') as fc.Arbitrary<'success' | 'failure' | 'timeout'> }),
+      fc.record({
+        kind: fc.constant('force' as const),
+        status: fc.constantFrom('success', 'failure', 'timeout') as fc.Arbitrary<'success' | 'failure' | 'timeout'>,
+      }),
       fc.record({ kind: fc.constant('top-up' as const), credits: fc.integer({ min: 1, max: 50 }) }),
     )
     fc.assert(
@@ -44,8 +47,15 @@ describe('balances (the credits chart)', () => {
 
 describe('mistakesOf (the scenario editor)', () => {
   it('reads line, column and message of each `<request body>:LINE:COL:` line, and keeps others whole', () => {
-    expect(mistakesOf('<request body>:8:17: timelines.default.0.status: unknown status "pendin"\n<request body>:2:1: acounts: unknown key\nExpected a scenario')).toEqual([
-      { line: 8, column: 17, message: 'timelines.default.0.status: unknown status "pendin"', text: '<request body>:8:17: timelines.default.0.status: unknown status "pendin"' },
+    expect(
+      mistakesOf('<request body>:8:17: timelines.default.0.status: unknown status "pendin"\n<request body>:2:1: acounts: unknown key\nExpected a scenario'),
+    ).toEqual([
+      {
+        line: 8,
+        column: 17,
+        message: 'timelines.default.0.status: unknown status "pendin"',
+        text: '<request body>:8:17: timelines.default.0.status: unknown status "pendin"',
+      },
       { line: 2, column: 1, message: 'acounts: unknown key', text: '<request body>:2:1: acounts: unknown key' },
       { line: 0, column: 0, message: 'Expected a scenario', text: 'Expected a scenario' },
     ])

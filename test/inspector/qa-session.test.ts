@@ -65,10 +65,7 @@ let running: RunningServer
 let page: Page
 
 beforeAll(async () => {
-  ;[browser, running] = await Promise.all([
-    launchChromium(),
-    startServer({ scenario: SCENARIO }),
-  ])
+  ;[browser, running] = await Promise.all([launchChromium(), startServer({ scenario: SCENARIO })])
   page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
   page.on('dialog', (dialog) => void dialog.accept())
   // A selector that never appears fails its step with its name, well before the test's timeout.
@@ -83,7 +80,11 @@ afterAll(async () => {
 const key = { 'x-api-key': 'qa-key', 'content-type': 'application/json' }
 
 async function create(prompt: string): Promise<string> {
-  const response = await fetch(`${running.url}/api/v1/task`, { method: 'POST', headers: key, body: JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: prompt } }) })
+  const response = await fetch(`${running.url}/api/v1/task`, {
+    method: 'POST',
+    headers: key,
+    body: JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: prompt } }),
+  })
   expect(response.status).toBe(202)
   return ((await response.json()) as { data: { task_id: string } }).data.task_id
 }
@@ -172,7 +173,11 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
   await page.waitForSelector('.chart .mark.refund')
   const refunds = await page.$$eval('tr.ev-refund', (rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
   // Three refunds: the forced failure, the upstream failure, the timeout; each gives back 10.
-  expect(refunds.map((cells) => [cells[2], cells[3]])).toEqual([['refund', '+10'], ['refund', '+10'], ['refund', '+10']])
+  expect(refunds.map((cells) => [cells[2], cells[3]])).toEqual([
+    ['refund', '+10'],
+    ['refund', '+10'],
+    ['refund', '+10'],
+  ])
   expect(await page.$$eval('.chart .refund-label', (labels) => labels.map((label) => label.textContent))).toEqual(['refund +10', 'refund +10', 'refund +10'])
   const account = running.accounts.get('qa-key')
   expect(await page.textContent('.chart-head h3')).toBe(`qa-key: ${account.available} available · ${account.frozen} frozen · ${account.spent} spent`)
@@ -205,7 +210,10 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
   const report = running.report()
   const tooFast = report.violations.find((violation) => violation.rule === 'poll_too_fast')!
   expect(await page.$$eval('.violation[data-rule="poll_too_fast"] tr.entry', (rows) => rows.map((tr) => Number(tr.getAttribute('data-seq'))))).toEqual(
-    running.report().violations.filter((violation) => violation.rule === 'poll_too_fast').flatMap((violation) => violation.requests),
+    running
+      .report()
+      .violations.filter((violation) => violation.rule === 'poll_too_fast')
+      .flatMap((violation) => violation.requests),
   )
   expect(tooFast.requests.length).toBeGreaterThan(0)
   await shot('5-report')
@@ -251,7 +259,9 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
 }, 90_000)
 
 it('stays usable with thousands of tasks and requests: the page draws one page of each', async () => {
-  const many = await startServer({ scenario: `version: 1\nname: many\nseed: 5\naccounts:\n  - { api_key: bulk-key, credits: 100000 }\n  - { api_key: other-key, credits: 100 }\n` })
+  const many = await startServer({
+    scenario: `version: 1\nname: many\nseed: 5\naccounts:\n  - { api_key: bulk-key, credits: 100000 }\n  - { api_key: other-key, credits: 100 }\n`,
+  })
   const tab = await browser.newPage({ viewport: { width: 1400, height: 860 } })
   tab.setDefaultTimeout(15_000)
   try {
@@ -288,7 +298,9 @@ it('stays usable with thousands of tasks and requests: the page draws one page o
     expect(await tab.locator('.chart .mark').count()).toBe(120)
     await tab.click('[aria-label="older events"]')
     await tab.waitForSelector(`.chart-head .count:text("events ${TASKS + 1 - 239}–${TASKS + 1 - 120} of ${TASKS + 1}")`)
-    console.log(`inspector with ${TASKS} tasks: first page drawn ${firstPaint} ms after navigation (load ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`)
+    console.log(
+      `inspector with ${TASKS} tasks: first page drawn ${firstPaint} ms after navigation (load ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`,
+    )
   } finally {
     await tab.close()
     await many.close()

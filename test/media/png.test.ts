@@ -15,7 +15,7 @@ interface Chunk {
 function chunks(bytes: Uint8Array): Chunk[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const out: Chunk[] = []
-  for (let offset = 8; offset < bytes.length; ) {
+  for (let offset = 8; offset < bytes.length;) {
     const length = view.getUint32(offset)
     out.push({
       offset,

@@ -142,7 +142,10 @@ faults:
   })
 
   it('rejects with the reason of an aborted signal, before or while it waits', async () => {
-    const mock = createMock({ scenario: 'version: 1\naccounts: [{ api_key: key-a, credits: 1 }]\nfaults: [{ match: { endpoint: usage }, delay: 1h }]', baseUrl: BASE })
+    const mock = createMock({
+      scenario: 'version: 1\naccounts: [{ api_key: key-a, credits: 1 }]\nfaults: [{ match: { endpoint: usage }, delay: 1h }]',
+      baseUrl: BASE,
+    })
     const aborted = AbortSignal.abort()
     await expect(mock.fetch(`${BASE}/api/v1/account/usage`, { headers: json, signal: aborted })).rejects.toBe(aborted.reason)
     const controller = new AbortController()
@@ -178,4 +181,3 @@ faults:
     expect(await blob.text()).toBe(text)
   })
 })
-

@@ -39,14 +39,20 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }))
 afterAll(() => server.close())
 
 const doors: Array<[string, () => Promise<Started>]> = [
-  ['in-process', async () => {
-    server.resetHandlers(...createMock({ scenario: SCENARIO, baseUrl: 'http://checked.test' }).handlers)
-    return { base: 'http://checked.test', close: async () => server.resetHandlers() }
-  }],
-  ['HTTP', async () => {
-    const running = await startServer({ scenario: SCENARIO, port: 0 })
-    return { base: running.url, close: () => running.close() }
-  }],
+  [
+    'in-process',
+    async () => {
+      server.resetHandlers(...createMock({ scenario: SCENARIO, baseUrl: 'http://checked.test' }).handlers)
+      return { base: 'http://checked.test', close: async () => server.resetHandlers() }
+    },
+  ],
+  [
+    'HTTP',
+    async () => {
+      const running = await startServer({ scenario: SCENARIO, port: 0 })
+      return { base: running.url, close: () => running.close() }
+    },
+  ],
 ]
 
 describe.each(doors)('test mode, %s', (_name, start) => {
@@ -75,7 +81,13 @@ describe.each(doors)('test mode, %s', (_name, start) => {
     expect(await usage.json()).toEqual({ code: 503, message: 'down for maintenance' })
     const created = await fetch(`${fake.base}/api/v1/task`, { method: 'POST', headers, body: music }).then((r) => r.json())
     const reads = []
-    for (let i = 0; i < 9; i++) reads.push(await fetch(`${fake.base}/api/v1/task/none-${i}`, { headers }).then((r) => r.status, () => 'dropped'))
+    for (let i = 0; i < 9; i++)
+      reads.push(
+        await fetch(`${fake.base}/api/v1/task/none-${i}`, { headers }).then(
+          (r) => r.status,
+          () => 'dropped',
+        ),
+      )
     expect(reads).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 'dropped'])
     expect(created.code).toBe(202)
     expect(responseViolations).toEqual([])

@@ -4,7 +4,11 @@ import { expect, test } from 'vitest'
 import { openApiDocument } from '../../src/openapi/document.js'
 import { defaultScenario } from '../../src/scenario/index.js'
 
-type Schema = { oneOf?: { $ref?: string }[]; discriminator?: { propertyName: string; mapping?: Record<string, string> }; properties?: Record<string, { const?: unknown; enum?: unknown[] }> }
+type Schema = {
+  oneOf?: { $ref?: string }[]
+  discriminator?: { propertyName: string; mapping?: Record<string, string> }
+  properties?: Record<string, { const?: unknown; enum?: unknown[] }>
+}
 const schemas = (openApiDocument(defaultScenario().service).components as { schemas: Record<string, Schema> }).schemas
 const named = (ref: string) => schemas[ref.replace('#/components/schemas/', '')]!
 const unions = Object.entries(schemas).filter(([, schema]) => schema.discriminator !== undefined)

@@ -18,7 +18,11 @@ import { publicApi } from '../support/shapes.js'
 const committedPath = fileURLToPath(new URL('../../openapi/openapi.json', import.meta.url))
 const document = openApiDocument(defaultScenario().service)
 
-type Operation = { operationId: string; requestBody?: any; responses: Record<string, { content: Record<string, { examples?: Record<string, { value: unknown }> }> }> }
+type Operation = {
+  operationId: string
+  requestBody?: any
+  responses: Record<string, { content: Record<string, { examples?: Record<string, { value: unknown }> }> }>
+}
 
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
@@ -61,19 +65,20 @@ describe('openapi/openapi.json', () => {
 })
 
 describe('examples, all answered by the fake', () => {
-  test.each(operations.flatMap(({ path, method, operation }) => Object.keys(operation.responses).map((status) => [operation.operationId, status, path, method] as const)))(
-    '%s %s has an example that matches its schema',
-    (_id, status, path, method) => {
-      const operation = operations.find((entry) => entry.path === path && entry.method === method)!.operation
-      const examples = Object.entries(operation.responses[status]!.content['application/json']!.examples ?? {})
-      expect(examples.length).toBeGreaterThan(0)
-      const headers = new Headers({ 'content-type': 'application/json', 'retry-after': '12' })
-      const concrete = path.replace('{taskId}', '00000000-0000-4000-8000-000000000000')
-      for (const [name, example] of examples) {
-        expect(publicApi.check({ method, path: concrete, status: Number(status), headers, body: JSON.stringify(example.value) }), name).toEqual([])
-      }
-    },
-  )
+  test.each(
+    operations.flatMap(({ path, method, operation }) =>
+      Object.keys(operation.responses).map((status) => [operation.operationId, status, path, method] as const),
+    ),
+  )('%s %s has an example that matches its schema', (_id, status, path, method) => {
+    const operation = operations.find((entry) => entry.path === path && entry.method === method)!.operation
+    const examples = Object.entries(operation.responses[status]!.content['application/json']!.examples ?? {})
+    expect(examples.length).toBeGreaterThan(0)
+    const headers = new Headers({ 'content-type': 'application/json', 'retry-after': '12' })
+    const concrete = path.replace('{taskId}', '00000000-0000-4000-8000-000000000000')
+    for (const [name, example] of examples) {
+      expect(publicApi.check({ method, path: concrete, status: Number(status), headers, body: JSON.stringify(example.value) }), name).toEqual([])
+    }
+  })
 
   test('every Create Task request example matches CreateTaskRequest, one per task type and music mode', () => {
     const ajv = new Ajv2020({ strict: true, discriminator: true, allErrors: true })

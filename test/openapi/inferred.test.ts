@@ -10,7 +10,11 @@ import { defaultScenario, parseScenario } from '../../src/scenario/index.js'
 
 const document = openApiDocument(defaultScenario().service) as any
 const schemas = document.components.schemas
-const at = (pointer: string): any => pointer.split('/').slice(1).reduce((node, key) => node?.[key.replaceAll('~1', '/')], document)
+const at = (pointer: string): any =>
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce((node, key) => node?.[key.replaceAll('~1', '/')], document)
 
 describe('inferred behaviour is marked as such', () => {
   test.each([

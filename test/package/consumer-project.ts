@@ -94,9 +94,15 @@ export async function prepareConsumer(): Promise<ConsumerProject> {
   await symlink(join(ROOT, 'node_modules'), join(checkout, 'node_modules'), 'dir')
   // 2. npm pack runs `prepare`, which has to build dist/ for the package to have any code.
   await expectSuccess(run('npm', ['pack', '--pack-destination', base, '--no-audit', '--no-fund'], checkout, 240_000), 'npm pack (with its prepare build)')
-  const tarball = join(base, (await readdir(base)).find((file) => file.endsWith('.tgz'))!)
+  const tarball = join(
+    base,
+    (await readdir(base)).find((file) => file.endsWith('.tgz'))!,
+  )
   const listing = await expectSuccess(run('tar', ['-tzf', tarball], base), 'tar -tzf')
-  const files = listing.stdout.split('\n').filter((line) => line !== '').map((line) => line.replace(/^package\//, ''))
+  const files = listing.stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.replace(/^package\//, ''))
   // 3. The consumer project.
   const dir = join(base, 'consumer')
   await cp(FIXTURE, dir, { recursive: true })

@@ -23,7 +23,17 @@ function expectOk(result: RunResult): void {
 describe('the packed package', () => {
   it('has the code, a LICENSE, the scenarios and the documents', () => {
     expect(consumer.files).toEqual(
-      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/bin/audio-task-mock.js', 'scenarios/default.yaml', 'openapi/openapi.json', 'schema/scenario.schema.json']),
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/bin/audio-task-mock.js',
+        'scenarios/default.yaml',
+        'openapi/openapi.json',
+        'schema/scenario.schema.json',
+      ]),
     )
   })
 
@@ -37,7 +47,8 @@ describe('the packed package', () => {
     expect(bundled).toEqual([])
     // Only what a user runs or reads: compiled modules and their types, the inspector page, the
     // scenarios, the two documents; and the whole tarball well under the 2.5 MB it once was.
-    const expected = /^(dist\/.+\.(js|d\.ts|html|css|json)|scenarios\/[\w.-]+\.(yaml|md)|schema\/scenario\.schema\.json|openapi\/openapi\.json|LICENSE|README\.md|package\.json)$/
+    const expected =
+      /^(dist\/.+\.(js|d\.ts|html|css|json)|scenarios\/[\w.-]+\.(yaml|md)|schema\/scenario\.schema\.json|openapi\/openapi\.json|LICENSE|README\.md|package\.json)$/
     expect(consumer.files.filter((file) => !expected.test(file))).toEqual([])
     expect(statSync(consumer.tarball).size).toBeLessThan(1024 * 1024)
   })
@@ -55,7 +66,7 @@ describe('the packed package', () => {
     expect(missing).toEqual([])
   })
 
-  it('installs beside the consumer\'s own msw (a peer), never a nested copy', () => {
+  it("installs beside the consumer's own msw (a peer), never a nested copy", () => {
     expect(existsSync(join(consumer.dir, 'node_modules', 'audio-task-mock', 'node_modules', 'msw'))).toBe(false)
     const msw = JSON.parse(readFileSync(join(consumer.dir, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string }
     expect(msw.version).toBe(consumer.msw)
@@ -72,9 +83,9 @@ describe('in a consumer project', () => {
   it('wraps a command: npx audio-task-mock run -- CMD gives it the URL, passes its exit code on and leaves no server', async () => {
     // The command reads usage through the fake, prints the port, and exits 7: run must exit 7 too.
     const command = [
-      "const url = process.env.AUDIO_TASK_MOCK_URL;",
+      'const url = process.env.AUDIO_TASK_MOCK_URL;',
       "const r = await fetch(url + '/api/v1/account/usage', { headers: { 'x-api-key': 'demo-key' } });",
-      "const body = await r.json();",
+      'const body = await r.json();',
       "console.log('PORT=' + new URL(url).port + ' STATUS=' + r.status + ' TOPPED=' + body.data.credits_topped_up);",
       'process.exit(7)',
     ].join(' ')
@@ -90,7 +101,7 @@ describe('in a consumer project', () => {
     expect(after).toBe('refused')
   }, 60_000)
 
-  it('stops with npx: SIGTERM to `npx audio-task-mock` (a CI job\'s kill $!) leaves no server behind', async () => {
+  it("stops with npx: SIGTERM to `npx audio-task-mock` (a CI job's kill $!) leaves no server behind", async () => {
     const npx = spawn('npx', ['--no-install', 'audio-task-mock', '--port', '0'], { cwd: consumer.dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     try {
       let output = ''
@@ -123,9 +134,13 @@ describe('in a consumer project', () => {
     expect(readFileSync(join(consumer.dir, 'api.d.ts'), 'utf8')).toContain('"/api/v1/task/{taskId}"')
   }, 120_000)
 
-  it.each(['nodenext', 'bundler'])('compiles under strict TypeScript, %s resolution, without skipLibCheck', async (resolution) => {
-    expectOk(await consumer.run('npx', ['--no-install', 'tsc', '-p', `tsconfig.${resolution}.json`], { timeoutMs: 180_000 }))
-  }, 180_000)
+  it.each(['nodenext', 'bundler'])(
+    'compiles under strict TypeScript, %s resolution, without skipLibCheck',
+    async (resolution) => {
+      expectOk(await consumer.run('npx', ['--no-install', 'tsc', '-p', `tsconfig.${resolution}.json`], { timeoutMs: 180_000 }))
+    },
+    180_000,
+  )
 
   it('runs its tests with vitest: in-process with its msw, over HTTP, audio-task-mock/vitest, and through the typed client', async () => {
     const result = await consumer.run('npx', ['--no-install', 'vitest', 'run'], { timeoutMs: 180_000 })

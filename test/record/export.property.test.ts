@@ -83,20 +83,24 @@ function run(fake: MockCore, keys: readonly [string, string], commands: Command[
 }
 
 describe('export (property)', () => {
-  it('replays any session answer for answer', () => {
-    fc.assert(
-      fc.property(fc.array(command, { minLength: 1, maxLength: 60 }), fc.boolean(), (commands, ticking) => {
-        // A clock that moves 2 s on every request (clock.tick), as the default scenario's does, or only when told.
-        const scenario = ticking ? `${SOURCE}clock: { mode: manual, tick: 2s }\n` : SOURCE
-        const source = createMockCore({ scenario, wallNow: () => 0 })
-        const answers = run(source, ['a', 'b'], commands)
-        const yaml = source.export()
-        const parsed = parseScenario(yaml, 'export.yaml')
-        if (!parsed.ok) throw new Error(`${parsed.errors.map((error) => error.message).join('\n')}\n${yaml}`)
-        const replayed = run(createMockCore({ scenario: yaml, wallNow: () => 0 }), ['recorded-key-1', 'recorded-key-2'], commands)
-        expect(normalise(replayed)).toEqual(normalise(answers))
-      }),
-      { numRuns: RUNS },
-    )
-  }, 20_000 + RUNS * 200)
+  it(
+    'replays any session answer for answer',
+    () => {
+      fc.assert(
+        fc.property(fc.array(command, { minLength: 1, maxLength: 60 }), fc.boolean(), (commands, ticking) => {
+          // A clock that moves 2 s on every request (clock.tick), as the default scenario's does, or only when told.
+          const scenario = ticking ? `${SOURCE}clock: { mode: manual, tick: 2s }\n` : SOURCE
+          const source = createMockCore({ scenario, wallNow: () => 0 })
+          const answers = run(source, ['a', 'b'], commands)
+          const yaml = source.export()
+          const parsed = parseScenario(yaml, 'export.yaml')
+          if (!parsed.ok) throw new Error(`${parsed.errors.map((error) => error.message).join('\n')}\n${yaml}`)
+          const replayed = run(createMockCore({ scenario: yaml, wallNow: () => 0 }), ['recorded-key-1', 'recorded-key-2'], commands)
+          expect(normalise(replayed)).toEqual(normalise(answers))
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    20_000 + RUNS * 200,
+  )
 })

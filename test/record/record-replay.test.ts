@@ -65,7 +65,9 @@ describe('record, then replay', () => {
     const { proxy, lines } = await recordSession()
     const written = proxy.yaml() + lines.join('\n')
     for (const secret of [KEY, OTHER_KEY, 'SECRET', 'hunter2', 'qa-user']) expect(written).not.toContain(secret)
-    expect(written).toMatch(/^# Recorded by audio-task-mock record from http:\/\/127\.0\.0\.1:\d+ \(credentials removed\)\n# between 2026-11-02T10:00:00\.000Z and 2026-11-02T10:/)
+    expect(written).toMatch(
+      /^# Recorded by audio-task-mock record from http:\/\/127\.0\.0\.1:\d+ \(credentials removed\)\n# between 2026-11-02T10:00:00\.000Z and 2026-11-02T10:/,
+    )
     expect(lines[0]).toBe('POST /api/v1/task → 202 (recorded-key-1)')
   })
 })

@@ -19,11 +19,42 @@ const text = fc.oneof(fc.string(), fc.constant(''), fc.constant('a: b\n- c # d')
 const output = fc.oneof(
   fc.constant(null),
   fc.jsonValue(),
-  fc.record({ taskId: fc.string(), result: fc.array(fc.record({ id: fc.string(), audio_url: fc.string(), title: text, duration: fc.oneof(fc.double(), fc.string()), __proto__: fc.jsonValue() }, { requiredKeys: [] })) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      taskId: fc.string(),
+      result: fc.array(
+        fc.record(
+          { id: fc.string(), audio_url: fc.string(), title: text, duration: fc.oneof(fc.double(), fc.string()), __proto__: fc.jsonValue() },
+          { requiredKeys: [] },
+        ),
+      ),
+    },
+    { requiredKeys: [] },
+  ),
 )
 const data = fc.oneof(
-  fc.record({ task_id: fc.constantFrom(...IDS), type: fc.constantFrom('music', 'lyrics', 'x'), status, credits_charged: fc.oneof(fc.nat(20), fc.constant(-1), fc.constant('5')), created_at: instant }, { requiredKeys: [] }),
-  fc.record({ task_id: fc.constantFrom(...IDS), status, error: fc.oneof(text, fc.constant(null)), output, created_at: instant, completed_at: instant, credits_cost: fc.nat(20) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      task_id: fc.constantFrom(...IDS),
+      type: fc.constantFrom('music', 'lyrics', 'x'),
+      status,
+      credits_charged: fc.oneof(fc.nat(20), fc.constant(-1), fc.constant('5')),
+      created_at: instant,
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      task_id: fc.constantFrom(...IDS),
+      status,
+      error: fc.oneof(text, fc.constant(null)),
+      output,
+      created_at: instant,
+      completed_at: instant,
+      credits_cost: fc.nat(20),
+    },
+    { requiredKeys: [] },
+  ),
   fc.record({ tasks_created: fc.nat(), credits_used: fc.integer(), credits_topped_up: fc.integer() }, { requiredKeys: [] }),
   fc.jsonValue(),
 )
@@ -53,11 +84,24 @@ const accepted: fc.Arbitrary<Exchange> = fc.record({
   path: fc.constant('/api/v1/task'),
   apiKey: fc.constantFrom(...KEYS),
   contentType: fc.constant('application/json'),
-  body: fc.record({ model: fc.oneof(fc.constant(''), fc.string()), task_type: fc.constantFrom('music', 'lyrics'), input: fc.record({ mv: fc.oneof(fc.constant(''), fc.string()), prompt: fc.string({ maxLength: 4000 }) }) }).map((value) => JSON.stringify(value)),
+  body: fc
+    .record({
+      model: fc.oneof(fc.constant(''), fc.string()),
+      task_type: fc.constantFrom('music', 'lyrics'),
+      input: fc.record({ mv: fc.oneof(fc.constant(''), fc.string()), prompt: fc.string({ maxLength: 4000 }) }),
+    })
+    .map((value) => JSON.stringify(value)),
   response: fc.record({
     status: fc.constant(202),
     headers: fc.constant({}),
-    body: fc.record({ task_id: fc.constantFrom(...IDS), type: fc.constantFrom('music', 'lyrics'), credits_charged: fc.oneof(fc.nat(20), fc.constant(-1), fc.constant(2.5), fc.constant('5')), created_at: instant }).map((value) => JSON.stringify({ code: 202, data: value })),
+    body: fc
+      .record({
+        task_id: fc.constantFrom(...IDS),
+        type: fc.constantFrom('music', 'lyrics'),
+        credits_charged: fc.oneof(fc.nat(20), fc.constant(-1), fc.constant(2.5), fc.constant('5')),
+        created_at: instant,
+      })
+      .map((value) => JSON.stringify({ code: 202, data: value })),
   }),
 })
 const usage: fc.Arbitrary<Exchange> = fc.record({
@@ -70,7 +114,9 @@ const usage: fc.Arbitrary<Exchange> = fc.record({
   response: fc.record({
     status: fc.constant(200),
     headers: fc.constant({}),
-    body: fc.record({ tasks_created: fc.nat(), credits_used: fc.oneof(fc.integer(), fc.double()), credits_topped_up: fc.oneof(fc.integer(), fc.double()) }).map((value) => JSON.stringify({ code: 200, data: value })),
+    body: fc
+      .record({ tasks_created: fc.nat(), credits_used: fc.oneof(fc.integer(), fc.double()), credits_topped_up: fc.oneof(fc.integer(), fc.double()) })
+      .map((value) => JSON.stringify({ code: 200, data: value })),
   }),
 })
 

@@ -17,7 +17,10 @@ describe('timelineOf', () => {
       { status: 'success' },
     ])
     // One ms apart: the change sits on the later sighting, never on the earlier one.
-    expect(steps(task([created(), read(1, 'running'), read(2, 'failure')], { status: 'failure', at: null, error: 'boom', output: null }))[0]).toEqual({ status: 'pending', for: '1ms' })
+    expect(steps(task([created(), read(1, 'running'), read(2, 'failure')], { status: 'failure', at: null, error: 'boom', output: null }))[0]).toEqual({
+      status: 'pending',
+      for: '1ms',
+    })
   })
 
   it('ends at the instant the task says it ended when that lies between the sightings', () => {
@@ -58,7 +61,10 @@ describe('timelineOf', () => {
       { status: 'timeout' },
     ])
     // Forced at the instant of its last read: one ms later, so that read still saw it running.
-    expect(steps(task([created(), read(2_000, 'running')], { status: 'success', at: 2_000, error: null, output: null }))[1]).toEqual({ status: 'running', for: '1s1ms' })
+    expect(steps(task([created(), read(2_000, 'running')], { status: 'success', at: 2_000, error: null, output: null }))[1]).toEqual({
+      status: 'running',
+      for: '1s1ms',
+    })
     // Final at the instant it was created (the 202 says pending all the same).
     expect(steps(task([created()], { status: 'failure', at: 0, error: 'bad input', output: null }))).toEqual([
       { status: 'pending', for: '0s' },

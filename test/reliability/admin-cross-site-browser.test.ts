@@ -52,20 +52,24 @@ afterAll(async () => {
   await fake.close()
 })
 
-it.skipIf(!existsSync(CHROMIUM))('a page on another origin cannot top up or reset through the browser', async () => {
-  fake.clock.advance('1h') // so that a reset would show
-  const before = snapshot(fake.mock)
-  const page = await browser!.newPage()
-  await page.goto(attackerUrl)
-  expect(await page.evaluate('window.attack()')).toBe('sent')
-  // The form posts into a hidden frame; wait (bounded) until the fake has answered all three.
-  for (let i = 0; i < 100 && seen.filter((entry) => entry.url.startsWith('/__admin/')).length < 3; i++) await page.waitForTimeout(50)
-  const attempts = seen.filter((entry) => entry.url.startsWith('/__admin/'))
-  expect(attempts.map(({ method, url }) => `${method} ${url}`).sort()).toEqual(
-    ['POST /__admin/accounts/demo-key/top-up', 'POST /__admin/accounts/demo-key/top-up', 'POST /__admin/reset'].sort(),
-  )
-  for (const attempt of attempts) expect([403, 415], JSON.stringify(attempt)).toContain(attempt.status)
-  expect(snapshot(fake.mock)).toBe(before)
-  expect(fake.accounts.get('demo-key').available).toBe(10)
-  await page.close()
-}, 60_000)
+it.skipIf(!existsSync(CHROMIUM))(
+  'a page on another origin cannot top up or reset through the browser',
+  async () => {
+    fake.clock.advance('1h') // so that a reset would show
+    const before = snapshot(fake.mock)
+    const page = await browser!.newPage()
+    await page.goto(attackerUrl)
+    expect(await page.evaluate('window.attack()')).toBe('sent')
+    // The form posts into a hidden frame; wait (bounded) until the fake has answered all three.
+    for (let i = 0; i < 100 && seen.filter((entry) => entry.url.startsWith('/__admin/')).length < 3; i++) await page.waitForTimeout(50)
+    const attempts = seen.filter((entry) => entry.url.startsWith('/__admin/'))
+    expect(attempts.map(({ method, url }) => `${method} ${url}`).sort()).toEqual(
+      ['POST /__admin/accounts/demo-key/top-up', 'POST /__admin/accounts/demo-key/top-up', 'POST /__admin/reset'].sort(),
+    )
+    for (const attempt of attempts) expect([403, 415], JSON.stringify(attempt)).toContain(attempt.status)
+    expect(snapshot(fake.mock)).toBe(before)
+    expect(fake.accounts.get('demo-key').available).toBe(10)
+    await page.close()
+  },
+  60_000,
+)

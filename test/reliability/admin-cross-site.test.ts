@@ -78,7 +78,11 @@ describe('the admin API refuses what a cross-site page can send (HTTP, 127.0.0.1
 
   it('a foreign Host (DNS rebinding) → 403 on every admin route, reads included', async () => {
     const before = snapshot(running.mock)
-    for (const [method, path] of [['GET', '/__admin/accounts'], ['POST', '/__admin/reset'], ['GET', '/__admin/health']] as const) {
+    for (const [method, path] of [
+      ['GET', '/__admin/accounts'],
+      ['POST', '/__admin/reset'],
+      ['GET', '/__admin/health'],
+    ] as const) {
       const answer = await rawRequest(port, { method, path, host: `evil.example:${port}`, headers: { origin: `http://evil.example:${port}` } })
       expectJsonError(answer, 403, `${method} ${path}`)
       expect(answer.json.message).toContain(`evil.example:${port}`)
@@ -106,7 +110,12 @@ describe('the admin API refuses what a cross-site page can send (HTTP, 127.0.0.1
     const guarded = await startServer({ scenario: SCENARIO, port: 0, host: '127.0.0.1', adminToken: 'open-sesame' })
     try {
       const guardedPort = Number(new URL(guarded.url).port)
-      const answer = await rawRequest(guardedPort, { method: 'GET', path: '/__admin/health', host: 'mock.internal:4010', headers: { 'x-admin-token': 'open-sesame' } })
+      const answer = await rawRequest(guardedPort, {
+        method: 'GET',
+        path: '/__admin/health',
+        host: 'mock.internal:4010',
+        headers: { 'x-admin-token': 'open-sesame' },
+      })
       expect(answer.status, answer.body).toBe(200)
     } finally {
       await guarded.close()
@@ -123,7 +132,15 @@ describe('an empty or malformed Host header → JSON 400 on every route', () => 
   })
   afterAll(() => running.close())
 
-  const ROUTES = [['GET', '/api/v1/account/usage'], ['GET', '/api/v1/task/x'], ['POST', '/api/v1/task'], ['GET', '/__admin/health'], ['POST', '/__admin/reset'], ['GET', '/assets/audio/x.wav'], ['GET', '/nothing']] as const
+  const ROUTES = [
+    ['GET', '/api/v1/account/usage'],
+    ['GET', '/api/v1/task/x'],
+    ['POST', '/api/v1/task'],
+    ['GET', '/__admin/health'],
+    ['POST', '/__admin/reset'],
+    ['GET', '/assets/audio/x.wav'],
+    ['GET', '/nothing'],
+  ] as const
   it.each(['', 'a b', '[::1', 'a/b', 'a@b', 'host:99999', 'host:x'])('Host %j', async (host) => {
     for (const [method, path] of ROUTES) {
       const answer = await rawRequest(port, { method, path, host, headers: { 'x-api-key': 'demo-key' } })

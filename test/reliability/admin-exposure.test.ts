@@ -49,7 +49,13 @@ describe('admin exposure on 0.0.0.0 (traffic to 127.0.0.1 only)', () => {
     expect(running.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/)
     const origin = loopback(running)
     const before = snapshot(running.mock)
-    for (const [method, path, body] of [['GET', '/__admin/health'], ['POST', '/__admin/reset', ''], ['POST', '/__admin/clock/advance', '{"by":"1h"}'], ['POST', '/__admin/accounts', '{"api_key":"x","credits":1}'], ['GET', '/__admin/nothing']] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/__admin/health'],
+      ['POST', '/__admin/reset', ''],
+      ['POST', '/__admin/clock/advance', '{"by":"1h"}'],
+      ['POST', '/__admin/accounts', '{"api_key":"x","credits":1}'],
+      ['GET', '/__admin/nothing'],
+    ] as const) {
       const reply = await call(origin, method, path, { body, headers: { authorization: 'Bearer guess', 'content-type': 'application/json' } })
       expectSound(reply, `${method} ${path}`)
       expect(reply.status, path).toBe(403)
@@ -64,12 +70,32 @@ describe('admin exposure on 0.0.0.0 (traffic to 127.0.0.1 only)', () => {
     running = await startServer({ scenario: SCENARIO, host: '0.0.0.0', port: 0, adminToken: 'open-sesame' })
     const origin = loopback(running)
     const before = snapshot(running.mock)
-    for (const headers of [{}, { authorization: 'Bearer open-sesam' }, { authorization: 'Bearer open-sesame-2' }, { 'x-admin-token': '' }, { authorization: 'Basic open-sesame' }, { 'x-admin-token': 'OPEN-SESAME' }] as Array<Record<string, string>>) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer open-sesam' },
+      { authorization: 'Bearer open-sesame-2' },
+      { 'x-admin-token': '' },
+      { authorization: 'Basic open-sesame' },
+      { 'x-admin-token': 'OPEN-SESAME' },
+    ] as Array<Record<string, string>>) {
       const reply = await call(origin, 'POST', '/__admin/clock/advance', { body: '{"by":"1h"}', headers: { ...headers, 'content-type': 'application/json' } })
       expectSound(reply, JSON.stringify(headers))
       expect(reply.status, JSON.stringify(headers)).toBe(401)
     }
-    for (const lines of [[['x-admin-token', 'wrong'], ['x-admin-token', 'open-sesame']], [['x-admin-token', 'open-sesame'], ['x-admin-token', 'wrong']], [['authorization', 'Bearer wrong'], ['authorization', 'Bearer open-sesame']]] as Array<Array<[string, string]>>) {
+    for (const lines of [
+      [
+        ['x-admin-token', 'wrong'],
+        ['x-admin-token', 'open-sesame'],
+      ],
+      [
+        ['x-admin-token', 'open-sesame'],
+        ['x-admin-token', 'wrong'],
+      ],
+      [
+        ['authorization', 'Bearer wrong'],
+        ['authorization', 'Bearer open-sesame'],
+      ],
+    ] as Array<Array<[string, string]>>) {
       const reply = await rawGet(origin, '/__admin/health', lines)
       expect(reply.status, JSON.stringify(lines)).toBe(401)
       expect(JSON.parse(reply.text)).toMatchObject({ code: 401 })
@@ -98,7 +124,10 @@ describe('admin exposure on 0.0.0.0 (traffic to 127.0.0.1 only)', () => {
     const cli = await startCli(['--host', '0.0.0.0', '--port', '0', '--report', '--admin-token', 'open-sesame'])
     expect(cli.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/)
     const origin = loopback(cli)
-    const created = await call(origin, 'POST', '/__admin/accounts', { body: JSON.stringify({ api_key: SECRET_KEY, credits: 50 }), headers: { 'x-admin-token': 'open-sesame', 'content-type': 'application/json' } })
+    const created = await call(origin, 'POST', '/__admin/accounts', {
+      body: JSON.stringify({ api_key: SECRET_KEY, credits: 50 }),
+      headers: { 'x-admin-token': 'open-sesame', 'content-type': 'application/json' },
+    })
     expect(created.status).toBe(201)
     for (let i = 0; i < 3; i++) await call(origin, 'GET', '/api/v1/account/usage', { headers: asPublic })
     const closed = once(cli.child, 'close')

@@ -45,7 +45,10 @@ describe('admin input limits over HTTP', () => {
   it('refuses a 4 MiB key (the body is over the 1 MiB admin limit: 413) and a scenario over 1 MiB', async () => {
     expect(ADMIN_BODY_LIMIT).toBe(1024 * 1024)
     const before = snapshot(running.mock)
-    const key = await call(running.url, 'POST', '/__admin/accounts', { body: JSON.stringify({ api_key: 'k'.repeat(4 * 1024 * 1024), credits: 1 }), headers: json })
+    const key = await call(running.url, 'POST', '/__admin/accounts', {
+      body: JSON.stringify({ api_key: 'k'.repeat(4 * 1024 * 1024), credits: 1 }),
+      headers: json,
+    })
     expectSound(key, '4 MiB key')
     expect(key.status).toBe(413)
     expect(key.json.message).toContain('the limit is 1048576 bytes')

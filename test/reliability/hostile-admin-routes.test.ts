@@ -23,14 +23,41 @@ timelines:
 const music = JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: 'calm' } })
 
 const ROUTES = [
-  '/__admin/health', '/__admin/reset', '/__admin/scenario', '/__admin/clock', '/__admin/clock/advance', '/__admin/clock/set',
-  '/__admin/accounts', '/__admin/accounts/key-a', '/__admin/accounts/key-a/top-up', '/__admin/accounts/key-a/reset',
-  '/__admin/tasks', '/__admin/tasks/TASK', '/__admin/tasks/TASK/force', '/__admin/journal', '/__admin/report',
-  '/__admin', '/__admin/', '/__admin/nothing', '/__admin/accounts/key-a/nothing', '/assets/audio/CLIP.wav', '/assets/image/CLIP.png',
-  '/assets/audio/CLIP.png', '/assets/video/CLIP.mp4', '/assets',
+  '/__admin/health',
+  '/__admin/reset',
+  '/__admin/scenario',
+  '/__admin/clock',
+  '/__admin/clock/advance',
+  '/__admin/clock/set',
+  '/__admin/accounts',
+  '/__admin/accounts/key-a',
+  '/__admin/accounts/key-a/top-up',
+  '/__admin/accounts/key-a/reset',
+  '/__admin/tasks',
+  '/__admin/tasks/TASK',
+  '/__admin/tasks/TASK/force',
+  '/__admin/journal',
+  '/__admin/report',
+  '/__admin',
+  '/__admin/',
+  '/__admin/nothing',
+  '/__admin/accounts/key-a/nothing',
+  '/assets/audio/CLIP.wav',
+  '/assets/image/CLIP.png',
+  '/assets/audio/CLIP.png',
+  '/assets/video/CLIP.mp4',
+  '/assets',
 ]
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
-const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/yaml', '']
+const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/yaml',
+  '',
+]
 /** Requests that change state when they are accepted: a rejected one must change nothing, an accepted one may. */
 const CHANGES = /^(POST|PUT|DELETE) \/__admin\/(reset|scenario|clock\/|accounts|tasks\/.+\/force)/
 
@@ -64,7 +91,11 @@ describe.each([inProcessDoor(), httpDoor()])('hostile admin and media routes: $n
 
   it('answers every method and content type on every route with a JSON answer, never 5xx', async () => {
     const route = fc.constantFrom(...ROUTES)
-    const body = fc.oneof(fc.constant(undefined), anyJson.map((value) => JSON.stringify(value)), nasty)
+    const body = fc.oneof(
+      fc.constant(undefined),
+      anyJson.map((value) => JSON.stringify(value)),
+      nasty,
+    )
     await fc.assert(
       fc.asyncProperty(route, fc.constantFrom(...METHODS), fc.constantFrom(...CONTENT_TYPES), body, async (raw, method, type, text) => {
         const path = raw.replace('TASK', task).replace('CLIP', clip)
@@ -76,7 +107,14 @@ describe.each([inProcessDoor(), httpDoor()])('hostile admin and media routes: $n
   })
 
   it('answers long, path-like, unicode and NUL keys, task ids and clip ids with a JSON 4xx', async () => {
-    const template = fc.constantFrom('/__admin/accounts/X', '/__admin/tasks/X', '/__admin/accounts/X/top-up', '/assets/audio/X.wav', '/assets/image/X.png', '/assets/audio/X')
+    const template = fc.constantFrom(
+      '/__admin/accounts/X',
+      '/__admin/tasks/X',
+      '/__admin/accounts/X/top-up',
+      '/assets/audio/X.wav',
+      '/assets/image/X.png',
+      '/assets/audio/X',
+    )
     await fc.assert(
       fc.asyncProperty(template, segment, fc.constantFrom('GET', 'DELETE', 'POST'), async (path, id, method) => {
         const reply = await probe(method, path.replace('X', id), '{"credits":5}', { 'content-type': 'application/json' })
@@ -87,7 +125,10 @@ describe.each([inProcessDoor(), httpDoor()])('hostile admin and media routes: $n
   })
 
   it('answers junk query parameters on the list routes with a JSON 400 or a list', async () => {
-    const param = fc.tuple(fc.constantFrom('api_key', 'status', 'endpoint', 'limit', 'task_id', '__proto__', 'constructor', 'x'), fc.oneof(nasty, fc.constantFrom('-1', '0', '1e9', '99999999999999999999', 'running', 'create')))
+    const param = fc.tuple(
+      fc.constantFrom('api_key', 'status', 'endpoint', 'limit', 'task_id', '__proto__', 'constructor', 'x'),
+      fc.oneof(nasty, fc.constantFrom('-1', '0', '1e9', '99999999999999999999', 'running', 'create')),
+    )
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/__admin/tasks', '/__admin/journal', '/__admin/report'), fc.array(param, { maxLength: 4 }), async (path, params) => {
         const query = new URLSearchParams(params).toString()
@@ -99,13 +140,31 @@ describe.each([inProcessDoor(), httpDoor()])('hostile admin and media routes: $n
   })
 
   it('takes odd header values on admin and media routes in its stride', async () => {
-    const value = fc.oneof(fc.string({ maxLength: 60 }).filter((text) => /^[\x20-\x7e]*$/.test(text)), fc.constantFrom('a, b', 'Bearer', 'Bearer ', 'x'.repeat(4000)))
-    const name = fc.constantFrom('authorization', 'x-admin-token', 'x-api-key', 'content-length-x', 'range', 'accept', 'accept-encoding', 'if-none-match', 'cookie')
+    const value = fc.oneof(
+      fc.string({ maxLength: 60 }).filter((text) => /^[\x20-\x7e]*$/.test(text)),
+      fc.constantFrom('a, b', 'Bearer', 'Bearer ', 'x'.repeat(4000)),
+    )
+    const name = fc.constantFrom(
+      'authorization',
+      'x-admin-token',
+      'x-api-key',
+      'content-length-x',
+      'range',
+      'accept',
+      'accept-encoding',
+      'if-none-match',
+      'cookie',
+    )
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/__admin/health', '/__admin/accounts', '/assets/audio/CLIP.wav', '/assets/image/CLIP.png'), name, value, async (raw, header, text) => {
-        const reply = await probe('GET', raw.replace('CLIP', clip), undefined, { [header]: text })
-        expect(reply.status).toBe(200)
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/__admin/health', '/__admin/accounts', '/assets/audio/CLIP.wav', '/assets/image/CLIP.png'),
+        name,
+        value,
+        async (raw, header, text) => {
+          const reply = await probe('GET', raw.replace('CLIP', clip), undefined, { [header]: text })
+          expect(reply.status).toBe(200)
+        },
+      ),
       { numRuns: RUNS },
     )
   })

@@ -8,7 +8,20 @@
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { httpDoor, inProcessDoor, type Door, type Fake } from '../support/doors.js'
-import { anyJson, call, expectLedgers, expectNoPollution, expectSound, field, malformedText, nasty, objectWith, RUNS, segment, snapshot } from '../support/hostile.js'
+import {
+  anyJson,
+  call,
+  expectLedgers,
+  expectNoPollution,
+  expectSound,
+  field,
+  malformedText,
+  nasty,
+  objectWith,
+  RUNS,
+  segment,
+  snapshot,
+} from '../support/hostile.js'
 
 const SCENARIO = `
 version: 1
@@ -23,11 +36,28 @@ const credits = fc.integer({ min: 0, max: 1000 })
 
 /** Each admin route that takes a JSON body, with a generator of the bodies a careless or hostile client sends. */
 const routes: Array<{ name: string; method: string; path: (id: string) => fc.Arbitrary<string>; body: fc.Arbitrary<unknown> }> = [
-  { name: 'accounts create', method: 'POST', path: () => fc.constant('/__admin/accounts'), body: objectWith({ api_key: field(fc.constantFrom('key-a', 'new-key')), credits: field(credits) }) },
+  {
+    name: 'accounts create',
+    method: 'POST',
+    path: () => fc.constant('/__admin/accounts'),
+    body: objectWith({ api_key: field(fc.constantFrom('key-a', 'new-key')), credits: field(credits) }),
+  },
   { name: 'top-up', method: 'POST', path: () => key.map((k) => `/__admin/accounts/${k}/top-up`), body: objectWith({ credits: field(credits) }) },
   { name: 'account reset', method: 'POST', path: () => key.map((k) => `/__admin/accounts/${k}/reset`), body: objectWith({ credits: field(credits) }) },
-  { name: 'clock advance', method: 'POST', path: () => fc.constant('/__admin/clock/advance'), body: objectWith({ by: field(fc.constantFrom('5s', '1h', 250, '-5m', '99999999999h', '1e9999ms')) }) },
-  { name: 'clock set', method: 'POST', path: () => fc.constant('/__admin/clock/set'), body: objectWith({ to: field(fc.constantFrom('2026-01-02T00:00:00.000Z', '1970-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', 'tomorrow', '2026-13-45')) }) },
+  {
+    name: 'clock advance',
+    method: 'POST',
+    path: () => fc.constant('/__admin/clock/advance'),
+    body: objectWith({ by: field(fc.constantFrom('5s', '1h', 250, '-5m', '99999999999h', '1e9999ms')) }),
+  },
+  {
+    name: 'clock set',
+    method: 'POST',
+    path: () => fc.constant('/__admin/clock/set'),
+    body: objectWith({
+      to: field(fc.constantFrom('2026-01-02T00:00:00.000Z', '1970-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', 'tomorrow', '2026-13-45')),
+    }),
+  },
   {
     name: 'task force',
     method: 'POST',
@@ -89,8 +119,19 @@ describe.each([inProcessDoor(), httpDoor()])('hostile admin bodies: $name', (doo
     const scenarioText = fc.oneof(
       malformedText,
       anyJson.map((value) => JSON.stringify(value) ?? ''),
-      objectWith({ version: field(fc.constant(1)), seed: field(fc.nat()), accounts: field(fc.array(objectWith({ api_key: field(nasty), credits: field(credits) }), { maxLength: 3 })) }).map((value) => JSON.stringify(value)),
-      fc.constantFrom('version: 1\naccounts: [{api_key: x, credits: 1, __proto__: {polluted: true}}]', 'version: 1\n&a [*a]', 'version: 1\nseed: !!js/function "x"', 'a: &a {b: *a}', ': : :', '{"version":1,"__proto__":{"polluted":true}}'),
+      objectWith({
+        version: field(fc.constant(1)),
+        seed: field(fc.nat()),
+        accounts: field(fc.array(objectWith({ api_key: field(nasty), credits: field(credits) }), { maxLength: 3 })),
+      }).map((value) => JSON.stringify(value)),
+      fc.constantFrom(
+        'version: 1\naccounts: [{api_key: x, credits: 1, __proto__: {polluted: true}}]',
+        'version: 1\n&a [*a]',
+        'version: 1\nseed: !!js/function "x"',
+        'a: &a {b: *a}',
+        ': : :',
+        '{"version":1,"__proto__":{"polluted":true}}',
+      ),
     )
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(['POST', '/__admin/reset'], ['PUT', '/__admin/scenario']), scenarioText, async ([method, path], text) => {

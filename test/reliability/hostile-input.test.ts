@@ -30,7 +30,10 @@ const body = fc.oneof(
   fc.record({
     model: fc.constant('music-model'),
     task_type: fc.constantFrom('music', 'lyrics', 'upload', 'concat'),
-    input: fc.record({ prompt: nasty, gpt_description_prompt: nasty, url: fc.oneof(nasty, fc.webUrl()), clip_id: nasty, mv: nasty, '__proto__': anyJson }, { requiredKeys: [] }),
+    input: fc.record(
+      { prompt: nasty, gpt_description_prompt: nasty, url: fc.oneof(nasty, fc.webUrl()), clip_id: nasty, mv: nasty, __proto__: anyJson },
+      { requiredKeys: [] },
+    ),
   }),
 )
 
@@ -100,7 +103,10 @@ describe.each([inProcessDoor(), httpDoor()])('hostile input: $name', (door: Door
     const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS')
     const path = fc.constantFrom('/api/v1/task', '/api/v1/task/x', '/api/v1/account/usage', '/api/v1', '/api/v2/task', '/api/v1/task/x/y')
     const contentType = fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', '')
-    const key = fc.oneof(fc.constantFrom('key-a', 'key-b', '', 'key-a, key-b', 'KEY-A', ' key-a'), fc.string({ maxLength: 20 }).filter((k) => /^[\x21-\x7e]*$/.test(k)))
+    const key = fc.oneof(
+      fc.constantFrom('key-a', 'key-b', '', 'key-a, key-b', 'KEY-A', ' key-a'),
+      fc.string({ maxLength: 20 }).filter((k) => /^[\x21-\x7e]*$/.test(k)),
+    )
     await fc.assert(
       fc.asyncProperty(method, path, contentType, key, async (m, p, type, k) => {
         const headers: Record<string, string> = type === '' ? {} : { 'content-type': type }

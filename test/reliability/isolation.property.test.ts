@@ -27,10 +27,7 @@ const KEYS = ['a', 'b', 'c'] as const
 type Key = (typeof KEYS)[number]
 
 type Op =
-  | { kind: 'create'; key: Key }
-  | { kind: 'read'; key: Key; task: number; foreign: boolean }
-  | { kind: 'usage'; key: Key }
-  | { kind: 'advance'; ms: number }
+  { kind: 'create'; key: Key } | { kind: 'read'; key: Key; task: number; foreign: boolean } | { kind: 'usage'; key: Key } | { kind: 'advance'; ms: number }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('create' as const), key: fc.constantFrom(...KEYS) }),

@@ -30,7 +30,10 @@ describe.each(allDrivers())('time bounds: $name', (driver: Driver) => {
     for (const to of ['+275760-09-13T00:00:00.000Z', '+275760-09-12T23:55:00.000Z', '+010000-01-01T00:00:00.000Z']) {
       await expect(fake.control.clock.set(to)).rejects.toMatchObject({ status: 400, message: PAST })
     }
-    await expect(fake.control.clock.advance('9999999999h')).rejects.toMatchObject({ status: 400, message: `by: the clock cannot pass ${HORIZON}, the fake's horizon` })
+    await expect(fake.control.clock.advance('9999999999h')).rejects.toMatchObject({
+      status: 400,
+      message: `by: the clock cannot pass ${HORIZON}, the fake's horizon`,
+    })
     expect((await fake.control.clock.get()).now).toBe(before)
   })
 

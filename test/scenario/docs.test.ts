@@ -32,10 +32,7 @@ function keyPaths(schema: JsonSchema, prefix: string, mapKey: string): string[] 
 }
 
 const schema = scenarioJsonSchema() as JsonSchema
-const paths = [
-  ...keyPaths(schema, '', '<name>'),
-  ...Object.values(schema.definitions ?? {}).flatMap((definition) => keyPaths(definition, '<step>', '<name>')),
-]
+const paths = [...keyPaths(schema, '', '<name>'), ...Object.values(schema.definitions ?? {}).flatMap((definition) => keyPaths(definition, '<step>', '<name>'))]
 const doc = readFileSync(fileURLToPath(new URL('../../docs/scenarios.md', import.meta.url)), 'utf8')
 
 test('the schema has the key paths this test expects', () => {

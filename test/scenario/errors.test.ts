@@ -11,25 +11,41 @@ function errorLines(text: string): string[] {
 describe('parseScenario: positions and messages', () => {
   const cases: Array<[string, string, string[]]> = [
     ['an unknown key points at the key', 'version: 1\nservice:\n  modle: m', ['s.yaml:3:3: service.modle: unknown key "modle"; did you mean "model"?']],
-    ['an unknown key with nothing close lists the allowed keys', 'version: 1\nclock: { mode: auto, rate: 2 }', [
-      's.yaml:2:22: clock.rate: unknown key "rate"; allowed keys: "mode", "speed", "start"',
-    ]],
-    ['a missing key points at the enclosing mapping', 'version: 1\naccounts:\n  - api_key: k', ['s.yaml:3:5: accounts.0.credits: missing required key "credits"']],
+    [
+      'an unknown key with nothing close lists the allowed keys',
+      'version: 1\nclock: { mode: auto, rate: 2 }',
+      ['s.yaml:2:22: clock.rate: unknown key "rate"; allowed keys: "mode", "speed", "start"'],
+    ],
+    [
+      'a missing key points at the enclosing mapping',
+      'version: 1\naccounts:\n  - api_key: k',
+      ['s.yaml:3:5: accounts.0.credits: missing required key "credits"'],
+    ],
     ['a wrong value points at the value', 'version: 1\nseed: 1.5', ['s.yaml:2:7: seed: expected an integer from 0 to 4294967295, got 1.5']],
     ['a wrong top level', '- 1\n- 2', ['s.yaml:1:1: expected a scenario (a mapping with at least version: 1), got a list']],
     ['an unknown top-level key', 'version: 1\nseeds: 3', ['s.yaml:2:1: seeds: unknown key "seeds"; did you mean "seed"?']],
-    ['a bad instant', 'version: 1\nclock: { mode: manual, start: yesterday }', [
-      's.yaml:2:31: clock.start: expected an ISO 8601 instant like "2026-01-01T00:00:00.000Z", got "yesterday"',
-    ]],
+    [
+      'a bad instant',
+      'version: 1\nclock: { mode: manual, start: yesterday }',
+      ['s.yaml:2:31: clock.start: expected an ISO 8601 instant like "2026-01-01T00:00:00.000Z", got "yesterday"'],
+    ],
     ['a key with no value', 'version: 1\nservice:\n  model:', ['s.yaml:3:9: service.model: expected a non-empty string, got null']],
-    ['a regular expression that does not compile', 'version: 1\nrules:\n  - { match: { input: { t: { matches: "(" } } }, timeline: default }', [
-      's.yaml:3:39: rules.0.match.input.t.matches: "(" is not a pattern the fake can run: missing closing ) at `(` (patterns use RE2 syntax, which runs in linear time: no backreferences or lookaround)',
-    ]],
+    [
+      'a regular expression that does not compile',
+      'version: 1\nrules:\n  - { match: { input: { t: { matches: "(" } } }, timeline: default }',
+      [
+        's.yaml:3:39: rules.0.match.input.t.matches: "(" is not a pattern the fake can run: missing closing ) at `(` (patterns use RE2 syntax, which runs in linear time: no backreferences or lookaround)',
+      ],
+    ],
     ['an unresolved alias', 'version: 1\nseed: *nope', ['s.yaml:2:7: invalid YAML: Unresolved alias (the anchor must be set before the alias): nope']],
-    ['several YAML errors', 'version: 1\na: [1\nb: "x', [
-      's.yaml:3:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
-      's.yaml:3:6: invalid YAML: Missing closing "quote',
-    ]],
+    [
+      'several YAML errors',
+      'version: 1\na: [1\nb: "x',
+      [
+        's.yaml:3:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+        's.yaml:3:6: invalid YAML: Missing closing "quote',
+      ],
+    ],
   ]
   test.each(cases)('%s', (_, text, expected) => expect(errorLines(text)).toEqual(expected))
 
@@ -66,7 +82,14 @@ describe('loadScenarioFile', () => {
 })
 
 describe('suggestions', () => {
-  const distances: Array<[string, string, number]> = [['', 'abc', 3], ['task_tipe', 'task_type', 1], ['lyric', 'lyrics', 1], ['same', 'same', 0], ['abc', 'xyz', 3], ['modle', 'model', 1]]
+  const distances: Array<[string, string, number]> = [
+    ['', 'abc', 3],
+    ['task_tipe', 'task_type', 1],
+    ['lyric', 'lyrics', 1],
+    ['same', 'same', 0],
+    ['abc', 'xyz', 3],
+    ['modle', 'model', 1],
+  ]
   test.each(distances)('levenshtein(%j, %j) = %i', (a, b, distance) => expect(levenshtein(a, b)).toBe(distance))
 
   const suggestions: Array<[string, string[], string | undefined]> = [

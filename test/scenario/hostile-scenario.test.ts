@@ -92,17 +92,35 @@ describe('nesting depth is bounded before anything walks the document', () => {
 
   test('an ordinary scenario is far from the bound', () => {
     expect(parseScenario('version: 1\nx: ' + '['.repeat(60) + ']'.repeat(60), 's.yaml').ok).toBe(false) // unknown key x, not depth
-    expect(errorLines('version: 1\nx: ' + '['.repeat(60) + ']'.repeat(60))).toEqual(['s.yaml:2:1: x: unknown key "x"; allowed keys: "version", "name", "description", "seed", "clock", "service", "accounts", "timelines", "rules", "faults"'])
+    expect(errorLines('version: 1\nx: ' + '['.repeat(60) + ']'.repeat(60))).toEqual([
+      's.yaml:2:1: x: unknown key "x"; allowed keys: "version", "name", "description", "seed", "clock", "service", "accounts", "timelines", "rules", "faults"',
+    ])
   })
 })
 
 describe('durations and clocks stay inside what a Date can hold', () => {
   test.each([
-    ['timeout_after', 'version: 1\nservice: { timeout_after: 9999999999h }', 's.yaml:2:27: service.timeout_after: expected a duration of at most 87600h (10 years), got "9999999999h"'],
-    ['a step', 'version: 1\ntimelines:\n  default: [{ status: pending, for: 87601h }, { status: success }]', 's.yaml:3:37: timelines.default.0.for: expected a duration of at most 87600h (10 years), got "87601h"'],
+    [
+      'timeout_after',
+      'version: 1\nservice: { timeout_after: 9999999999h }',
+      's.yaml:2:27: service.timeout_after: expected a duration of at most 87600h (10 years), got "9999999999h"',
+    ],
+    [
+      'a step',
+      'version: 1\ntimelines:\n  default: [{ status: pending, for: 87601h }, { status: success }]',
+      's.yaml:3:37: timelines.default.0.for: expected a duration of at most 87600h (10 years), got "87601h"',
+    ],
     ['a fault delay', 'version: 1\nfaults: [{ delay: 25h }]', 's.yaml:2:19: faults.0.delay: expected a delay of at most 24h, got "25h"'],
-    ['an auto clock speed', 'version: 1\nclock: { mode: auto, speed: 10000000000000 }', 's.yaml:2:29: clock.speed: expected a number greater than 0 and at most 1000000, got 10000000000000'],
-    ['a clock start past the horizon (through its offset)', 'version: 1\nclock: { mode: manual, start: "9999-12-31T23:00:00-02:00" }', 's.yaml:2:31: clock.start: expected an instant no later than 9999-12-31T23:59:59.999Z, got "9999-12-31T23:00:00-02:00"'],
+    [
+      'an auto clock speed',
+      'version: 1\nclock: { mode: auto, speed: 10000000000000 }',
+      's.yaml:2:29: clock.speed: expected a number greater than 0 and at most 1000000, got 10000000000000',
+    ],
+    [
+      'a clock start past the horizon (through its offset)',
+      'version: 1\nclock: { mode: manual, start: "9999-12-31T23:00:00-02:00" }',
+      's.yaml:2:31: clock.start: expected an instant no later than 9999-12-31T23:59:59.999Z, got "9999-12-31T23:00:00-02:00"',
+    ],
   ])('%s past the bound is refused at its line', (_, text, expected) => {
     expect(errorLines(text)).toEqual([expected])
   })
@@ -115,10 +133,26 @@ describe('durations and clocks stay inside what a Date can hold', () => {
 
 describe('prototype keys are refused, not silently dropped', () => {
   test.each([
-    ['__proto__', 'version: 1\nrules:\n  - match: { input: { __proto__: { contains: x } } }\n    timeline: default', 's.yaml:3:23: rules.0.match.input.__proto__: the key "__proto__" is not allowed (it names a JavaScript prototype, so it would be dropped or do harm)'],
-    ['constructor', 'version: 1\nrules:\n  - match: { input: { constructor: { exists: true } } }\n    timeline: default', 's.yaml:3:23: rules.0.match.input.constructor: the key "constructor" is not allowed (it names a JavaScript prototype, so it would be dropped or do harm)'],
-    ['prototype in a timeline name', 'version: 1\ntimelines:\n  prototype: [{ status: success }]', 's.yaml:3:3: timelines.prototype: the key "prototype" is not allowed (it names a JavaScript prototype, so it would be dropped or do harm)'],
-    ['__proto__ in an output override', 'version: 1\ntimelines:\n  default:\n    - status: success\n      output: { __proto__: { polluted: true } }', 's.yaml:5:17: timelines.default.0.output.__proto__: the key "__proto__" is not allowed (it names a JavaScript prototype, so it would be dropped or do harm)'],
+    [
+      '__proto__',
+      'version: 1\nrules:\n  - match: { input: { __proto__: { contains: x } } }\n    timeline: default',
+      's.yaml:3:23: rules.0.match.input.__proto__: the key "__proto__" is not allowed (it names a JavaScript prototype, so it would be dropped or do harm)',
+    ],
+    [
+      'constructor',
+      'version: 1\nrules:\n  - match: { input: { constructor: { exists: true } } }\n    timeline: default',
+      's.yaml:3:23: rules.0.match.input.constructor: the key "constructor" is not allowed (it names a JavaScript prototype, so it would be dropped or do harm)',
+    ],
+    [
+      'prototype in a timeline name',
+      'version: 1\ntimelines:\n  prototype: [{ status: success }]',
+      's.yaml:3:3: timelines.prototype: the key "prototype" is not allowed (it names a JavaScript prototype, so it would be dropped or do harm)',
+    ],
+    [
+      '__proto__ in an output override',
+      'version: 1\ntimelines:\n  default:\n    - status: success\n      output: { __proto__: { polluted: true } }',
+      's.yaml:5:17: timelines.default.0.output.__proto__: the key "__proto__" is not allowed (it names a JavaScript prototype, so it would be dropped or do harm)',
+    ],
   ])('%s', (_, text, expected) => {
     expect(errorLines(text)).toEqual([expected])
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()

@@ -16,7 +16,11 @@ async function session(): Promise<string[]> {
   const keep = (reply: { text: string }) => answers.push(reply.text.replaceAll(fake.running.url, 'ORIGIN'))
   try {
     const ids: Array<[string, string]> = []
-    for (const [key, prompt] of [['demo-key', 'first'], ['demo-key-2', 'second'], ['demo-key', 'third, to fail']] as const) {
+    for (const [key, prompt] of [
+      ['demo-key', 'first'],
+      ['demo-key-2', 'second'],
+      ['demo-key', 'third, to fail'],
+    ] as const) {
       const created = await fake.create(key, bodies.music(prompt))
       keep(created)
       ids.push([key, created.json.data.task_id])

@@ -32,7 +32,7 @@ export function cases(): void {
     expect(statuses).toEqual([202, 202, 202, 402])
   })
 
-  it("gives refund-key its credits back when its task fails, so it can create again", async () => {
+  it('gives refund-key its credits back when its task fails, so it can create again', async () => {
     const first = (await fake.create('refund-key', bodies.music())).json.data.task_id
     expect((await fake.create('refund-key', bodies.music())).status).toBe(402)
     await fake.read('refund-key', first)

@@ -70,7 +70,10 @@ describe.each(names)('scenarios/%s.yaml', (name) => {
   it('points editors at the schema and opens with a comment saying what it is for', () => {
     const lines = text.split('\n')
     expect(lines[0]).toBe('# yaml-language-server: $schema=../schema/scenario.schema.json')
-    const header = lines.slice(1, lines.findIndex((line) => !line.startsWith('#')))
+    const header = lines.slice(
+      1,
+      lines.findIndex((line) => !line.startsWith('#')),
+    )
     expect(header.filter((line) => line.length > 2).length).toBeGreaterThanOrEqual(4)
     expect(header.join('\n')).toMatch(new RegExp(`^#\\n# ${name}: |The default scenario`))
   })

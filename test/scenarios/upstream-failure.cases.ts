@@ -37,7 +37,11 @@ export function cases(): void {
       const task = await readUntilFinal('demo-key', id)
       outcomes.push([task.status, task.error])
     }
-    expect(outcomes).toEqual([['failure', 'unsupported audio format'], ['failure', 'unsupported audio format'], ['success', null]])
+    expect(outcomes).toEqual([
+      ['failure', 'unsupported audio format'],
+      ['failure', 'unsupported audio format'],
+      ['success', null],
+    ])
     const lyrics = (await fake.create('demo-key', bodies.lyrics())).json.data.task_id
     expect((await readUntilFinal('demo-key', lyrics)).status).toBe('success')
   })

@@ -53,7 +53,12 @@ describe.each(doors)('CORS: %s', (_name, start) => {
 
   it('answers a preflight of the public API and of media with 204 and what a client needs', async () => {
     const url = await open()
-    for (const [path, method] of [['/api/v1/task', 'POST'], ['/api/v1/task/some-id', 'GET'], ['/api/v1/account/usage', 'GET'], ['/assets/audio/x.wav', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/api/v1/task', 'POST'],
+      ['/api/v1/task/some-id', 'GET'],
+      ['/api/v1/account/usage', 'GET'],
+      ['/assets/audio/x.wav', 'GET'],
+    ] as const) {
       const reply = await preflight(url, path, method)
       expect(reply.status, path).toBe(204)
       expect(reply.headers.get('access-control-allow-origin')).toBe('*')
@@ -62,7 +67,10 @@ describe.each(doors)('CORS: %s', (_name, start) => {
       expect(Number(reply.headers.get('access-control-max-age'))).toBeGreaterThan(0)
       expect(await reply.text()).toBe('')
     }
-    const traced = await fetch(`${url}/api/v1/task`, { method: 'OPTIONS', headers: { origin: PAGE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, traceparent' } })
+    const traced = await fetch(`${url}/api/v1/task`, {
+      method: 'OPTIONS',
+      headers: { origin: PAGE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, traceparent' },
+    })
     expect(traced.headers.get('access-control-allow-headers')).toBe('content-type, x-api-key, traceparent')
   })
 
@@ -73,7 +81,8 @@ describe.each(doors)('CORS: %s', (_name, start) => {
     expect(created.status).toBe(202)
     const id = ((await created.clone().json()) as { data: { task_id: string } }).data.task_id
     let output: { result: Array<{ audio_url: string; image_url: string }> } | null = null
-    for (let i = 0; i < 4; i++) output = ((await (await fetch(`${url}/api/v1/task/${id}`, { headers })).json()) as { data: { output: typeof output } }).data.output
+    for (let i = 0; i < 4; i++)
+      output = ((await (await fetch(`${url}/api/v1/task/${id}`, { headers })).json()) as { data: { output: typeof output } }).data.output
     const answers = [
       created.clone(),
       await fetch(`${url}/api/v1/account/usage`, { headers }),
@@ -87,7 +96,9 @@ describe.each(doors)('CORS: %s', (_name, start) => {
     expect(answers.map((answer) => answer.status)).toEqual([202, 200, 401, 404, 404, 200, 200, 200])
     for (const answer of answers) {
       expect(answer.headers.get('access-control-allow-origin'), answer.url).toBe('*')
-      expect(answer.headers.get('access-control-expose-headers')).toBe('Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Content-Length')
+      expect(answer.headers.get('access-control-expose-headers')).toBe(
+        'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Content-Length',
+      )
       await answer.arrayBuffer()
     }
   })
@@ -124,7 +135,10 @@ describe.each(doors)('CORS: %s', (_name, start) => {
     const refused = await preflight(url, '/api/v1/task', 'POST', 'http://evil.test')
     expect(refused.status).toBe(403)
     expect(refused.headers.get('access-control-allow-origin')).toBeNull()
-    expect(await refused.json()).toEqual({ code: 403, message: 'Origin "http://evil.test" is not allowed to call the fake; allowed origins: http://localhost:5173, https://app.example.test' })
+    expect(await refused.json()).toEqual({
+      code: 403,
+      message: 'Origin "http://evil.test" is not allowed to call the fake; allowed origins: http://localhost:5173, https://app.example.test',
+    })
     const usage = await fetch(`${url}/api/v1/account/usage`, { headers: { origin: 'http://evil.test', 'x-api-key': 'key-a' } })
     expect(usage.headers.get('access-control-allow-origin')).toBeNull()
     expect(usage.headers.get('vary')).toBe('Origin')

@@ -24,14 +24,17 @@ describe('a request without a Host header', () => {
   })
   afterAll(() => running.close())
 
-  it.each(['GET /api/v1/account/usage', 'GET /__admin/health', 'POST /__admin/reset', 'GET /assets/audio/x.wav', 'GET /nothing'])('%s → JSON 400', async (line) => {
-    const port = Number(new URL(running.url).port)
-    const answer = await rawRequest(port, `${line} HTTP/1.1\r\nx-api-key: demo-key\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`)
-    const [head, body] = answer.split('\r\n\r\n')
-    expect(head).toMatch(/^HTTP\/1\.1 400 /)
-    expect(head!.toLowerCase()).toContain('content-type: application/json')
-    expect(JSON.parse(body!)).toEqual({ code: 400, message: 'Malformed HTTP request: an HTTP/1.1 request needs a Host header' })
-  })
+  it.each(['GET /api/v1/account/usage', 'GET /__admin/health', 'POST /__admin/reset', 'GET /assets/audio/x.wav', 'GET /nothing'])(
+    '%s → JSON 400',
+    async (line) => {
+      const port = Number(new URL(running.url).port)
+      const answer = await rawRequest(port, `${line} HTTP/1.1\r\nx-api-key: demo-key\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`)
+      const [head, body] = answer.split('\r\n\r\n')
+      expect(head).toMatch(/^HTTP\/1\.1 400 /)
+      expect(head!.toLowerCase()).toContain('content-type: application/json')
+      expect(JSON.parse(body!)).toEqual({ code: 400, message: 'Malformed HTTP request: an HTTP/1.1 request needs a Host header' })
+    },
+  )
 
   it('is still answered normally when the Host header is there', async () => {
     const port = Number(new URL(running.url).port)

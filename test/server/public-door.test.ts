@@ -65,7 +65,10 @@ const ODD: Array<[string, RawRequest]> = [
   ['a create with a query', { method: 'POST', path: '/api/v1/task?debug=1', body: music, headers: { 'content-type': 'application/json' } }],
   ['a create without a content type', { method: 'POST', path: '/api/v1/task', body: music }],
   ['a create with two content types', { method: 'POST', path: '/api/v1/task', body: music, headers: { 'content-type': ['text/plain', 'application/json'] } }],
-  ['a create with a chunked body', { method: 'POST', path: '/api/v1/task', body: music, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }],
+  [
+    'a create with a chunked body',
+    { method: 'POST', path: '/api/v1/task', body: music, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+  ],
   ['a create in invalid UTF-8', { method: 'POST', path: '/api/v1/task', body: '{"model":"\udc00"}', headers: { 'content-type': 'application/json' } }],
   ['usage after all that', { method: 'GET', path: '/api/v1/account/usage' }],
 ]

@@ -29,7 +29,13 @@ describe('standalone server transport', () => {
   it('answers 413 with connection: close as soon as a streamed body passes the limit, before it ends', { timeout: 5_000 }, async () => {
     running = await startServer({ scenario: 'version: 1\nservice: { max_body_bytes: 64 }\naccounts: [{ api_key: k, credits: 10 }]\n' })
     const { hostname, port } = new URL(running.url)
-    const req = request({ hostname, port, method: 'POST', path: '/api/v1/task', headers: { 'x-api-key': 'k', 'content-type': 'application/json', 'transfer-encoding': 'chunked' } })
+    const req = request({
+      hostname,
+      port,
+      method: 'POST',
+      path: '/api/v1/task',
+      headers: { 'x-api-key': 'k', 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    })
     const answered = new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
       req.on('response', (res) => {
         let body = ''
@@ -58,8 +64,16 @@ describe('standalone server transport', () => {
       },
     }
     const url = await listen(createPublicDoor(broken, () => undefined))
-    for (const [method, path] of [['GET', '/api/v1/account/usage'], ['GET', '/api/v1/task/x'], ['POST', '/api/v1/task']] as const) {
-      const response = await fetch(url + path, { method, headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined })
+    for (const [method, path] of [
+      ['GET', '/api/v1/account/usage'],
+      ['GET', '/api/v1/task/x'],
+      ['POST', '/api/v1/task'],
+    ] as const) {
+      const response = await fetch(url + path, {
+        method,
+        headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      })
       expect(response.status).toBe(500)
       expect(response.headers.get('content-type')).toBe('application/json')
       expect(await response.json()).toEqual({ code: 500, message: 'Internal error in audio-task-mock (a bug, please report it): the world is broken' })
@@ -85,7 +99,12 @@ describe('standalone server transport', () => {
         })
       }),
     )
-    for (const [method, path] of [['GET', '/__admin/health'], ['PUT', '/api/v1/task'], ['POST', '/api/v1/task/'], ['GET', '/api/v1/task/a%20b']]) {
+    for (const [method, path] of [
+      ['GET', '/__admin/health'],
+      ['PUT', '/api/v1/task'],
+      ['POST', '/api/v1/task/'],
+      ['GET', '/api/v1/task/a%20b'],
+    ]) {
       const response = await fetch(url + path, { method, body: method === 'GET' ? undefined : 'payload' })
       expect(await response.text()).toBe('fallback')
     }

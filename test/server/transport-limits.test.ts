@@ -44,7 +44,10 @@ it('defaults: headers and whole request within 10 s, keep-alive 5 s, at most 256
 })
 
 it.each([
-  ['a withheld body (10 of 1000 bytes sent)', 'POST /api/v1/task HTTP/1.1\r\nHost: h\r\nx-api-key: k\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"model":'],
+  [
+    'a withheld body (10 of 1000 bytes sent)',
+    'POST /api/v1/task HTTP/1.1\r\nHost: h\r\nx-api-key: k\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"model":',
+  ],
   ['a withheld admin body', 'POST /__admin/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"api_key"'],
   ['withheld headers', 'GET /api/v1/account/usage HTTP/1.1\r\nHost: h\r\nx-api-'],
 ])('%s: JSON 408 and the connection closed after the request timeout', async (_what, text) => {
@@ -63,9 +66,14 @@ it.each([
 it('closes connections beyond maxConnections at once; one frees a place', async () => {
   running = await startServer({ port: 0, limits: { maxConnections: 2 } })
   const port = portOf(running)
-  const open = await Promise.all([0, 1].map(() => new Promise<Socket>((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket))
-  })))
+  const open = await Promise.all(
+    [0, 1].map(
+      () =>
+        new Promise<Socket>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => resolve(socket))
+        }),
+    ),
+  )
   // Let the server accept both before the third arrives.
   await new Promise((resolve) => setTimeout(resolve, 50))
   const third = await withhold(port, 'GET /__admin/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 2_000)

@@ -20,7 +20,8 @@ faults:
 `
 const ORIGIN = 'http://127.0.0.1:4010'
 const body = (type: string, input: Record<string, unknown>) => JSON.stringify({ model: 'music-model', task_type: type, input })
-const create = (mock: Mock, key: string, text: string) => createTask(mock.world, { apiKey: key, origin: ORIGIN, contentType: 'application/json', body: text }).response!
+const create = (mock: Mock, key: string, text: string) =>
+  createTask(mock.world, { apiKey: key, origin: ORIGIN, contentType: 'application/json', body: text }).response!
 const read = (mock: Mock, key: string, id: string) => getTask(mock.world, { apiKey: key, origin: ORIGIN }, id).response!
 const usage = (mock: Mock, key: string) => getUsage(mock.world, { apiKey: key, origin: ORIGIN }).response!
 

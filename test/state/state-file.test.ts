@@ -10,7 +10,15 @@ it('saves when the world changed, not otherwise, and leaves no temporary file be
   const path = join(dir, 'state.json')
   const mock = createMock({ scenario: 'version: 1\naccounts: [{ api_key: k, credits: 3 }]\n' })
   const errors: Error[] = []
-  const keeper = keepState({ path, mode: 'interval', intervalMs: 60_000, world: mock.world, now: () => mock.clock.now().getTime(), logSeq: 0, onError: (error) => errors.push(error) })
+  const keeper = keepState({
+    path,
+    mode: 'interval',
+    intervalMs: 60_000,
+    world: mock.world,
+    now: () => mock.clock.now().getTime(),
+    logSeq: 0,
+    onError: (error) => errors.push(error),
+  })
   mock.accounts.topUp('k', 1)
   await keeper.flush()
   const first = await stat(path)
@@ -29,7 +37,17 @@ it('saves a change that leaves every count as it was (a reset account with other
   const dir = await mkdtemp(join(tmpdir(), 'atm-keep-'))
   const path = join(dir, 'state.json')
   const mock = createMock({ scenario: 'version: 1\naccounts: [{ api_key: k, credits: 3 }]\n' })
-  const keeper = keepState({ path, mode: 'interval', intervalMs: 60_000, world: mock.world, now: () => mock.clock.now().getTime(), logSeq: 0, onError: (error) => { throw error } })
+  const keeper = keepState({
+    path,
+    mode: 'interval',
+    intervalMs: 60_000,
+    world: mock.world,
+    now: () => mock.clock.now().getTime(),
+    logSeq: 0,
+    onError: (error) => {
+      throw error
+    },
+  })
   mock.accounts.topUp('k', 1)
   await keeper.flush()
   mock.accounts.reset('k', 9)

@@ -93,7 +93,10 @@ function overHttp(call: Fake['call']): Control {
       force: (id, status, error) => admin('POST', `/tasks/${encodeURIComponent(id)}/force`, error === undefined ? { status } : { status, error }),
     },
     journal: (filter = {}) =>
-      admin('GET', `/journal${query({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit })}`),
+      admin(
+        'GET',
+        `/journal${query({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit })}`,
+      ),
     report: (filter = {}) => admin('GET', `/report${query({ api_key: filter.apiKey })}`),
   }
 }

@@ -5,12 +5,7 @@ export const T0 = Date.parse('2026-01-01T00:00:00.000Z')
 
 export const timeline = (name: string, ...steps: Step[]): Timeline => ({ name, steps })
 
-export const DEFAULT_TIMELINE = timeline(
-  'default',
-  { status: 'pending', polls: 1 },
-  { status: 'running', polls: 2 },
-  { status: 'success' },
-)
+export const DEFAULT_TIMELINE = timeline('default', { status: 'pending', polls: 1 }, { status: 'running', polls: 2 }, { status: 'success' })
 
 export function domainScenario(overrides: Partial<Scenario> = {}): Scenario {
   return {

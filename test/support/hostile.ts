@@ -16,7 +16,21 @@ export const RUNS = fuzzRuns(10, 300)
 
 export const nasty = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '\u0000', '🎵🎶', '../../etc/passwd', '..', '%00', '%2e%2e', 'a'.repeat(600), ''),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    '\u0000',
+    '🎵🎶',
+    '../../etc/passwd',
+    '..',
+    '%00',
+    '%2e%2e',
+    'a'.repeat(600),
+    '',
+  ),
 )
 export const anyJson = fc.jsonValue({ maxDepth: 6 })
 /** A value for a field: sometimes right, mostly wrong (any JSON, nasty text, huge or odd numbers). */
@@ -32,7 +46,16 @@ export const malformedText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc.nat(5000).map((depth) => '['.repeat(depth + 40) + ']'.repeat(depth + 40)),
   fc.nat(3000).map((depth) => '{"a":'.repeat(depth + 40) + '1' + '}'.repeat(depth + 40)),
-  fc.constantFrom('{"credits":', '\u0000{}', '{"a":1}{"b":2}', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', 'NaN', "{'a':1}", '\uFEFF{}'),
+  fc.constantFrom(
+    '{"credits":',
+    '\u0000{}',
+    '{"a":1}{"b":2}',
+    '{"__proto__":{"polluted":true}}',
+    '{"constructor":{"prototype":{"polluted":true}}}',
+    'NaN',
+    "{'a':1}",
+    '\uFEFF{}',
+  ),
 )
 /** A path segment as a client might send it: encoded, or raw and path-like. */
 export const segment = fc.oneof(

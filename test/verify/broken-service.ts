@@ -29,7 +29,11 @@ export async function startBrokenService(): Promise<{ url: string; close(): Prom
     if (req.method === 'POST' && path === '/api/v1/task') {
       const body = await bodyOf(req)
       // Wrong: a missing model is not checked, and the task is charged.
-      if (body.model === undefined) return send(res, 202, { code: 202, data: { task_id: 'charged-by-mistake', type: body.task_type, status: 'pending', credits_charged: 5, created_at: '2026-01-01T00:00:00.000Z' } })
+      if (body.model === undefined)
+        return send(res, 202, {
+          code: 202,
+          data: { task_id: 'charged-by-mistake', type: body.task_type, status: 'pending', credits_charged: 5, created_at: '2026-01-01T00:00:00.000Z' },
+        })
       return send(res, 400, { code: 400, message: 'invalid body' })
     }
     // Wrong: an unknown task is an HTML page.

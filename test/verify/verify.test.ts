@@ -158,7 +158,12 @@ faults:
     const result = await runVerify({ baseUrl: running.url, apiKey: 'demo-key', pollIntervalMs: 0 })
     const failed = result.checks.filter((check) => check.outcome !== 'pass').map(({ id, outcome, problems, note }) => ({ id, outcome, problems, note }))
     expect(failed).toEqual([
-      { id: 'usage.shape', outcome: 'fail', problems: ['expected HTTP 200, got 503', 'GET /api/v1/account/usage: status 503 is not documented for getUsage (documented: 200, 401, 429, 500)'], note: undefined },
+      {
+        id: 'usage.shape',
+        outcome: 'fail',
+        problems: ['expected HTTP 200, got 503', 'GET /api/v1/account/usage: status 503 is not documented for getUsage (documented: 200, 401, 429, 500)'],
+        note: undefined,
+      },
       { id: 'lyrics.poll', outcome: 'fail', problems: ['status went back to pending'], note: undefined },
       { id: 'lyrics.other-key', outcome: 'skip', problems: [], note: 'no --other-api-key given' },
       { id: 'usage.counts', outcome: 'skip', problems: [], note: 'usage before is unknown' },

@@ -61,7 +61,10 @@ export function creditsChart(events: readonly LedgerEvent[], after: readonly Bal
   const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': 'credits over events' })
   for (const tick of [0, 0.5, 1]) {
     const value = Math.round(max * tick)
-    chart.append(svg('line', { x1: PAD.left, x2: W - PAD.right, y1: y(value), y2: y(value), class: 'grid' }), svg('text', { x: PAD.left - 6, y: y(value) + 4, 'text-anchor': 'end', class: 'axis' }, String(value)))
+    chart.append(
+      svg('line', { x1: PAD.left, x2: W - PAD.right, y1: y(value), y2: y(value), class: 'grid' }),
+      svg('text', { x: PAD.left - 6, y: y(value) + 4, 'text-anchor': 'end', class: 'axis' }, String(value)),
+    )
   }
   // Each line starts at the balance before the window, steps at every event, and runs on to the right edge.
   for (const [name, color] of SERIES) {
@@ -75,7 +78,14 @@ export function creditsChart(events: readonly LedgerEvent[], after: readonly Bal
     const mark = MARKS[event.kind]
     const value = after[index]![mark.series]
     const title = `${event.kind} ${event.credits}${event.task_id === null ? '' : ` · task ${event.task_id}`} · ${clockTime(event.at)}`
-    chart.append(svg('text', { x: x(index), y: y(value) + 4, 'text-anchor': 'middle', fill: mark.color, class: `mark ${event.kind}`, 'data-kind': event.kind }, svg('title', {}, title), mark.shape))
+    chart.append(
+      svg(
+        'text',
+        { x: x(index), y: y(value) + 4, 'text-anchor': 'middle', fill: mark.color, class: `mark ${event.kind}`, 'data-kind': event.kind },
+        svg('title', {}, title),
+        mark.shape,
+      ),
+    )
     if (event.kind === 'refund' && labelled) {
       chart.append(svg('text', { x: x(index), y: y(value) - 9, 'text-anchor': 'middle', class: 'refund-label' }, `refund +${event.credits}`))
     }
@@ -90,7 +100,10 @@ export function creditsChart(events: readonly LedgerEvent[], after: readonly Bal
 }
 
 export function legend(): SVGElement {
-  const items = [...SERIES.map(([name, color]) => ({ name, color, shape: '—' })), ...Object.entries(MARKS).map(([name, mark]) => ({ name: name.replace('_', '-'), color: mark.color, shape: mark.shape }))]
+  const items = [
+    ...SERIES.map(([name, color]) => ({ name, color, shape: '—' })),
+    ...Object.entries(MARKS).map(([name, mark]) => ({ name: name.replace('_', '-'), color: mark.color, shape: mark.shape })),
+  ]
   const chart = svg('svg', { viewBox: `0 0 ${items.length * 100} 20`, class: 'legend', 'aria-hidden': 'true' })
   items.forEach((item, index) => chart.append(svg('text', { x: index * 100 + 4, y: 15, fill: item.color, class: 'legend-item' }, `${item.shape} ${item.name}`)))
   return chart

@@ -45,10 +45,23 @@ export class CreditsPanel {
         { class: 'filters' },
         field('add account', key),
         field('credits', opening),
-        h('button', { onclick: act(() => post('/__admin/accounts', { api_key: key.value.trim(), credits: Number(opening.value) })), 'data-action': 'add-account' }, 'Add'),
+        h(
+          'button',
+          { onclick: act(() => post('/__admin/accounts', { api_key: key.value.trim(), credits: Number(opening.value) })), 'data-action': 'add-account' },
+          'Add',
+        ),
         h('span', { class: 'sep' }),
         field('top up selected by', topUp),
-        h('button', { onclick: act(async () => this.#selected !== null && post(`/__admin/accounts/${encodeURIComponent(this.#selected)}/top-up`, { credits: Number(topUp.value) })), 'data-action': 'top-up' }, 'Top up'),
+        h(
+          'button',
+          {
+            onclick: act(
+              async () => this.#selected !== null && post(`/__admin/accounts/${encodeURIComponent(this.#selected)}/top-up`, { credits: Number(topUp.value) }),
+            ),
+            'data-action': 'top-up',
+          },
+          'Top up',
+        ),
       ),
       this.#accounts,
       this.#chart,
@@ -68,7 +81,11 @@ export class CreditsPanel {
       accounts.map((account) =>
         h(
           'button',
-          { class: `account${account.api_key === this.#selected ? ' selected' : ''}`, 'data-key': account.api_key, onclick: () => this.select(account.api_key) },
+          {
+            class: `account${account.api_key === this.#selected ? ' selected' : ''}`,
+            'data-key': account.api_key,
+            onclick: () => this.select(account.api_key),
+          },
           h('strong', {}, account.api_key),
           h('span', { class: 'available' }, `${account.available} available`),
           h('span', { class: 'frozen' }, `${account.frozen} frozen`),
@@ -123,7 +140,13 @@ export class CreditsPanel {
                 h('td', {}, clockTime(event.at)),
                 h('td', {}, event.kind.replace('_', '-')),
                 h('td', {}, `${event.kind === 'freeze' ? '−' : event.kind === 'charge' ? '' : '+'}${event.credits}`),
-                h('td', {}, event.task_id === null ? '' : h('a', { href: '#', onclick: (e) => (e.preventDefault(), this.hooks.openTask(event.task_id!)) }, shortId(event.task_id))),
+                h(
+                  'td',
+                  {},
+                  event.task_id === null
+                    ? ''
+                    : h('a', { href: '#', onclick: (e) => (e.preventDefault(), this.hooks.openTask(event.task_id!)) }, shortId(event.task_id)),
+                ),
                 h('td', {}, String(balance.available)),
                 h('td', {}, String(balance.frozen)),
                 h('td', {}, String(balance.spent)),

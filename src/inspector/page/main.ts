@@ -24,7 +24,10 @@ let again = false
 
 function report(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error)
-  const hint = error instanceof AdminCallError && (error.status === 401 || error.status === 403) ? ' — open /__inspector?token=YOUR_ADMIN_TOKEN to give the page the admin token' : ''
+  const hint =
+    error instanceof AdminCallError && (error.status === 401 || error.status === 403)
+      ? ' — open /__inspector?token=YOUR_ADMIN_TOKEN to give the page the admin token'
+      : ''
   bar.state(`${message}${hint}`, true)
 }
 
@@ -59,7 +62,13 @@ const credits = new CreditsPanel({ changed: refresh, report, openTask })
 const requests = new RequestsPanel(refresh, openTask)
 const violations = new ReportPanel(openTask)
 const scenario = new ScenarioPanel(refresh)
-const panels: Record<Tab, HTMLElement> = { tasks: tasks.element, credits: credits.element, requests: requests.element, report: violations.element, scenario: scenario.element }
+const panels: Record<Tab, HTMLElement> = {
+  tasks: tasks.element,
+  credits: credits.element,
+  requests: requests.element,
+  report: violations.element,
+  scenario: scenario.element,
+}
 
 function tab(): Tab {
   const name = location.hash.slice(1)

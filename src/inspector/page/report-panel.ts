@@ -23,10 +23,16 @@ export class ReportPanel {
       h(
         'p',
         { class: report.ok ? 'ok-text' : 'error-text' },
-        report.ok ? `No violation in ${report.requests} requests.` : `${report.violations.length} violation${report.violations.length === 1 ? '' : 's'} in ${report.requests} requests.`,
+        report.ok
+          ? `No violation in ${report.requests} requests.`
+          : `${report.violations.length} violation${report.violations.length === 1 ? '' : 's'} in ${report.requests} requests.`,
         report.journal.complete ? '' : ` The journal dropped ${report.journal.dropped} old entries: the report covers the rest.`,
       ),
-      h('ul', { class: 'counts' }, ...Object.entries(report.counts).map(([rule, count]) => h('li', { class: count > 0 ? 'bad' : 'muted' }, `${rule}: ${count}`))),
+      h(
+        'ul',
+        { class: 'counts' },
+        ...Object.entries(report.counts).map(([rule, count]) => h('li', { class: count > 0 ? 'bad' : 'muted' }, `${rule}: ${count}`)),
+      ),
       ...report.violations.map((violation) =>
         h(
           'section',
@@ -36,7 +42,9 @@ export class ReportPanel {
             {},
             h('span', { class: 'badge s-failure' }, violation.rule),
             ` ${violation.api_key}`,
-            violation.task_id === null ? '' : h('a', { href: '#', onclick: (event) => (event.preventDefault(), this.openTask(violation.task_id!)) }, ` task ${shortId(violation.task_id)}`),
+            violation.task_id === null
+              ? ''
+              : h('a', { href: '#', onclick: (event) => (event.preventDefault(), this.openTask(violation.task_id!)) }, ` task ${shortId(violation.task_id)}`),
           ),
           h('p', {}, violation.message),
           journalTable(

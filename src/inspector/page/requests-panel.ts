@@ -27,7 +27,11 @@ export class RequestsPanel {
       changed()
     }
     this.#filters = {
-      endpoint: h('select', { onchange: refilter, 'aria-label': 'endpoint' }, ...['', 'create', 'get_task', 'usage', 'asset'].map((value) => h('option', { value }, value === '' ? 'all' : value))),
+      endpoint: h(
+        'select',
+        { onchange: refilter, 'aria-label': 'endpoint' },
+        ...['', 'create', 'get_task', 'usage', 'asset'].map((value) => h('option', { value }, value === '' ? 'all' : value)),
+      ),
       status: h('input', { type: 'text', size: 4, placeholder: '500', onchange: refilter, 'aria-label': 'http status' }),
       task_id: h('input', { type: 'text', size: 14, placeholder: 'task id', onchange: refilter, 'aria-label': 'task id' }),
       api_key: h('input', { type: 'text', size: 10, placeholder: 'api key', onchange: refilter, 'aria-label': 'api key' }),
@@ -67,10 +71,13 @@ export class RequestsPanel {
       h('button', { disabled: last >= page.total, onclick: () => this.#move(PAGE), 'aria-label': 'older requests' }, '›'),
       page.dropped > 0 ? h('span', { class: 'muted' }, `(${page.dropped} oldest dropped; the journal keeps ${page.capacity})`) : null,
     ])
-    const render = () => (page.entries.length === 0 ? h('p', { class: 'muted' }, 'No request matches.') : journalTable(page.entries, this.#opened, this.openTask, () => {
-      delete this.#table.dataset['key']
-      show(this.#table, 'toggled', render)
-    }))
+    const render = () =>
+      page.entries.length === 0
+        ? h('p', { class: 'muted' }, 'No request matches.')
+        : journalTable(page.entries, this.#opened, this.openTask, () => {
+            delete this.#table.dataset['key']
+            show(this.#table, 'toggled', render)
+          })
     show(this.#table, JSON.stringify([page.entries.map((entry) => entry.seq), [...this.#opened]]), render)
   }
 

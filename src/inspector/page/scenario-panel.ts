@@ -44,7 +44,13 @@ export class ScenarioPanel {
   #marked = new Set<number>()
 
   constructor(private readonly changed: () => void) {
-    this.#text = h('textarea', { spellcheck: false, wrap: 'off', 'aria-label': 'scenario YAML', oninput: () => this.#numbers(), onscroll: () => (this.#gutter.scrollTop = this.#text.scrollTop) })
+    this.#text = h('textarea', {
+      spellcheck: false,
+      wrap: 'off',
+      'aria-label': 'scenario YAML',
+      oninput: () => this.#numbers(),
+      onscroll: () => (this.#gutter.scrollTop = this.#text.scrollTop),
+    })
     this.#text.value = sessionStorage.getItem(DRAFT) ?? STARTER
     this.element = h(
       'div',
@@ -74,14 +80,20 @@ export class ScenarioPanel {
     try {
       const health = await putScenario<Health>(this.#text.value)
       this.#marked.clear()
-      this.#result.replaceChildren(h('p', { class: 'ok-text' }, `Loaded scenario "${health.scenario}" (seed ${health.seed}): ${health.accounts} accounts, clock at ${health.clock}.`))
+      this.#result.replaceChildren(
+        h('p', { class: 'ok-text' }, `Loaded scenario "${health.scenario}" (seed ${health.seed}): ${health.accounts} accounts, clock at ${health.clock}.`),
+      )
       this.changed()
     } catch (error) {
       if (!(error instanceof AdminCallError)) throw error
       const mistakes = error.status === 400 ? mistakesOf(error.message) : [{ line: 0, column: 0, message: error.message, text: error.message }]
       this.#marked = new Set(mistakes.map((mistake) => mistake.line).filter((line) => line > 0))
       this.#result.replaceChildren(
-        h('p', { class: 'error-text' }, `Not loaded: ${mistakes.length} mistake${mistakes.length === 1 ? '' : 's'} (the fake still runs the previous scenario).`),
+        h(
+          'p',
+          { class: 'error-text' },
+          `Not loaded: ${mistakes.length} mistake${mistakes.length === 1 ? '' : 's'} (the fake still runs the previous scenario).`,
+        ),
         h(
           'ul',
           { class: 'mistakes' },
@@ -89,7 +101,13 @@ export class ScenarioPanel {
             h(
               'li',
               { 'data-line': mistake.line, 'data-column': mistake.column },
-              mistake.line === 0 ? null : h('a', { href: '#', class: 'at', onclick: (event) => (event.preventDefault(), this.#goTo(mistake)) }, `line ${mistake.line}, column ${mistake.column}`),
+              mistake.line === 0
+                ? null
+                : h(
+                    'a',
+                    { href: '#', class: 'at', onclick: (event) => (event.preventDefault(), this.#goTo(mistake)) },
+                    `line ${mistake.line}, column ${mistake.column}`,
+                  ),
               h('code', {}, mistake.text),
             ),
           ),
@@ -119,7 +137,9 @@ export class ScenarioPanel {
   #numbers(): void {
     const count = this.#text.value.split('\n').length
     this.#gutter.replaceChildren(
-      ...Array.from({ length: count }, (_, index) => h('span', { class: this.#marked.has(index + 1) ? 'marked' : '', 'data-line': index + 1 }, String(index + 1))),
+      ...Array.from({ length: count }, (_, index) =>
+        h('span', { class: this.#marked.has(index + 1) ? 'marked' : '', 'data-line': index + 1 }, String(index + 1)),
+      ),
     )
     this.#gutter.scrollTop = this.#text.scrollTop
   }

@@ -36,7 +36,9 @@ export class SteeringBar {
         'div',
         { class: 'steer' },
         this.#clock,
-        ...['1s', '5s', '1m', '10m'].map((amount) => h('button', { onclick: advance(amount), 'data-advance': amount, title: `advance the clock by ${amount}` }, `+${amount}`)),
+        ...['1s', '5s', '1m', '10m'].map((amount) =>
+          h('button', { onclick: advance(amount), 'data-advance': amount, title: `advance the clock by ${amount}` }, `+${amount}`),
+        ),
         by,
         h('button', { onclick: () => void advance(by.value.trim())(), 'data-action': 'advance' }, 'Advance'),
         to,

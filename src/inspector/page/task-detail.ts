@@ -34,7 +34,12 @@ function outputView(output: unknown): HTMLElement {
     { class: 'clips' },
     ...result.map((entry) => {
       const clip = entry as Record<string, unknown>
-      if (typeof clip['audio_url'] !== 'string') return h('pre', { class: 'lyrics' }, typeof clip['text'] === 'string' ? `${String(clip['title'] ?? '')}\n\n${clip['text']}` : JSON.stringify(clip, null, 2))
+      if (typeof clip['audio_url'] !== 'string')
+        return h(
+          'pre',
+          { class: 'lyrics' },
+          typeof clip['text'] === 'string' ? `${String(clip['title'] ?? '')}\n\n${clip['text']}` : JSON.stringify(clip, null, 2),
+        )
       return h(
         'figure',
         { class: 'clip' },
@@ -94,7 +99,17 @@ export class TaskDetail {
     show(this.#facts, JSON.stringify([task, now]), () => [
       h('h3', {}, 'Task ', h('code', {}, task.task_id), ' ', h('span', { class: `badge s-${task.status}` }, task.status)),
       timeline(task, now),
-      h('p', { class: 'next' }, nextMove(task, now), ' · ', h('a', { href: '#requests', 'data-action': 'task-requests', onclick: (event) => (event.preventDefault(), this.hooks.openRequests(task.task_id)) }, 'its requests')),
+      h(
+        'p',
+        { class: 'next' },
+        nextMove(task, now),
+        ' · ',
+        h(
+          'a',
+          { href: '#requests', 'data-action': 'task-requests', onclick: (event) => (event.preventDefault(), this.hooks.openRequests(task.task_id)) },
+          'its requests',
+        ),
+      ),
       h(
         'dl',
         {},

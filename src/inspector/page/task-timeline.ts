@@ -45,12 +45,21 @@ export function timeline(task: TaskView, now: number): HTMLElement {
   })
   if (endedOffScript) {
     const why = task.completed_at !== null && task.deadline !== null && task.status === 'timeout' && task.completed_at >= task.deadline ? 'deadline' : 'forced'
-    segments.splice(at + 1, 0, h('div', { class: `segment s-${task.status} end actual`, title: `ended ${task.status} (${why})` }, h('span', { class: 'label' }, `${task.status} · ${why}`)))
+    segments.splice(
+      at + 1,
+      0,
+      h(
+        'div',
+        { class: `segment s-${task.status} end actual`, title: `ended ${task.status} (${why})` },
+        h('span', { class: 'label' }, `${task.status} · ${why}`),
+      ),
+    )
   }
   return h('div', { class: 'timeline', 'data-task': task.task_id }, ...segments)
 }
 
-const ordinal = (n: number): string => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`
+const ordinal = (n: number): string =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`
 
 /** What moves the task next, in words: `→ running on the 1st read from now · or → timeout at 00:10:00.000 (in 9m 55s)`. */
 export function nextMove(task: TaskView, now: number): string {

@@ -39,7 +39,12 @@ export class TasksPanel {
     this.element = h(
       'div',
       { class: 'split' },
-      h('div', { class: 'main' }, h('div', { class: 'filters' }, field('key', this.#key), field('status', this.#status), field('type', this.#type), this.#pager), this.#list),
+      h(
+        'div',
+        { class: 'main' },
+        h('div', { class: 'filters' }, field('key', this.#key), field('status', this.#status), field('type', this.#type), this.#pager),
+        this.#list,
+      ),
       this.#detail.element,
     )
   }
@@ -90,7 +95,9 @@ export class TasksPanel {
           ),
     )
     if (this.#selected !== null) {
-      const task = page.items.find((item) => item.task_id === this.#selected) ?? (await get<TaskView>(`/__admin/tasks/${encodeURIComponent(this.#selected)}`).catch(() => null))
+      const task =
+        page.items.find((item) => item.task_id === this.#selected) ??
+        (await get<TaskView>(`/__admin/tasks/${encodeURIComponent(this.#selected)}`).catch(() => null))
       this.#detail.render(task, now)
     }
   }
