@@ -6,13 +6,29 @@
  * (directly, under nohup, by a supervisor) it keeps running whatever happens to its parent.
  */
 
-/** Calls `onOrphaned` once when the parent process changes; returns a function that stops watching. */
-export function watchForOrphaning(onOrphaned: () => void, options: { env: NodeJS.ProcessEnv; parent?: () => number; intervalMs?: number }): () => void {
+/**
+ * The parent this process started under, read when the CLI loads. Watching starts only once the
+ * fake is listening, and a launcher that dies in between (right after the ready line) must still
+ * count as gone: compared with the parent read then, it would already be init.
+ */
+export const launcherAtStart = process.ppid
+
+/**
+ * Calls `onOrphaned` once when the parent process is no longer `first` (default: the parent now);
+ * returns a function that stops watching.
+ */
+export function watchForOrphaning(
+  onOrphaned: () => void,
+  options: { env: NodeJS.ProcessEnv; parent?: () => number; first?: number; intervalMs?: number },
+): () => void {
   if (options.env['npm_command'] === undefined) return () => {}
   const parent = options.parent ?? (() => process.ppid)
-  const first = parent()
+  const first = options.first ?? parent()
   const timer = setInterval(() => {
-    if (parent() === first) return
+    // A launcher that died before even `launcherAtStart` was read leaves init (pid 1) as the parent
+    // from the start; npm never runs the fake directly under init, so that counts as gone too.
+    const now = parent()
+    if (now === first && now !== 1) return
     clearInterval(timer)
     onOrphaned()
   }, options.intervalMs ?? 250)

@@ -10,7 +10,7 @@ import { constants } from 'node:os'
 import { parseServeArgs, serveFlagsHelp } from './serve-options.js'
 import type { Log } from './log.js'
 import { startFake } from './start-fake.js'
-import { watchForOrphaning } from './orphan-watch.js'
+import { launcherAtStart, watchForOrphaning } from './orphan-watch.js'
 
 /** The variable that carries the fake's base URL to COMMAND. */
 export const URL_ENV = 'AUDIO_TASK_MOCK_URL'
@@ -102,7 +102,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   process.on('SIGTERM', forward)
   process.on('SIGINT', forward)
   // Under npx, npm's SIGTERM stops at the shell between them: treat the shell's death as that signal.
-  const unwatch = watchForOrphaning(() => forward('SIGTERM'), { env: process.env })
+  const unwatch = watchForOrphaning(() => forward('SIGTERM'), { env: process.env, first: launcherAtStart })
 
   const first = await Promise.race([ended, fake.died.then((error) => ({ died: error }))])
   let result: Ended

@@ -3,7 +3,7 @@
  * (in-flight requests finish, the state is saved) and exits 0.
  */
 import { readFile } from 'node:fs/promises'
-import { watchForOrphaning } from './orphan-watch.js'
+import { launcherAtStart, watchForOrphaning } from './orphan-watch.js'
 import { parseServeArgs, type ServeOptions } from './serve-options.js'
 import type { Log } from './log.js'
 import { startFake, type Fake } from './start-fake.js'
@@ -59,7 +59,7 @@ export async function serve(options: ServeOptions): Promise<number | null> {
   }
   fake = started.fake
   if (requested !== null) stop(requested)
-  watchForOrphaning(() => stop('its launcher (npm) exited without passing a signal on'), { env: process.env })
+  watchForOrphaning(() => stop('its launcher (npm) exited without passing a signal on'), { env: process.env, first: launcherAtStart })
   void fake.died.then((error) => {
     consoleLog.error(`audio-task-mock: the server stopped: ${error.message}`)
     process.exit(1)

@@ -5,6 +5,8 @@
  * This reproduces npx's process tree directly (sh -c around the built bin, npm's environment).
  */
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { setTimeout as wait } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { afterEach, expect, it } from 'vitest'
 import { portClosed } from '../support/process-checks.js'
@@ -21,8 +23,8 @@ afterEach(() => {
   }
 })
 
-function launch(env: NodeJS.ProcessEnv) {
-  const shell = spawn('sh', ['-c', 'node dist/bin/audio-task-mock.js --port 0'], { cwd: ROOT, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] })
+function launch(env: NodeJS.ProcessEnv, command = 'node dist/bin/audio-task-mock.js --port 0') {
+  const shell = spawn('sh', ['-c', command], { cwd: ROOT, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] })
   group = shell.pid
   let output = ''
   const exited = new Promise<void>((resolve) => shell.once('exit', () => resolve()))
@@ -34,7 +36,8 @@ function launch(env: NodeJS.ProcessEnv) {
     }
     shell.stdout.on('data', onData)
     shell.stderr.on('data', onData)
-    void exited.then(() => reject(new Error(`exited before the server was ready:\n${output}`)))
+    // The pipe, not the shell: a server whose launcher died still writes its ready line to it.
+    shell.stdout.once('close', () => reject(new Error(`exited before the server was ready:\n${output}`)))
   })
   return { shell, url, exited, output: () => output }
 }
@@ -44,6 +47,25 @@ it('stops the server when the shell npx started it under dies of SIGTERM', async
   const url = await started.url
   started.shell.kill('SIGTERM') // what npm does with its own SIGTERM
   await started.exited
+  expect(await portClosed(url, 5_000), `${url} still answers after its launcher died:\n${started.output()}`).toBe(true)
+}, 60_000)
+
+/** Resolves once `pid` has a child process (Linux: /proc/PID/task/PID/children). */
+async function childOf(pid: number): Promise<void> {
+  for (let tries = 0; tries < 400; tries++) {
+    if (readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim() !== '') return
+    await wait(5)
+  }
+  throw new Error(`process ${pid} started no child within 2 s`)
+}
+
+it('stops the server when its launcher died while it was still starting (before the ready line)', async () => {
+  // `; true` keeps the shell from handing its process over to node, so node is its child.
+  const started = launch({ ...process.env, npm_command: 'exec' }, 'node dist/bin/audio-task-mock.js --port 0; true')
+  await childOf(started.shell.pid!)
+  started.shell.kill('SIGKILL')
+  await started.exited
+  const url = await started.url // the server still writes to the pipe the shell was given
   expect(await portClosed(url, 5_000), `${url} still answers after its launcher died:\n${started.output()}`).toBe(true)
 }, 60_000)
 
