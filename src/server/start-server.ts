@@ -14,6 +14,7 @@ import type { ScenarioInput } from '../scenario/resolve-scenario.js'
 import { createCors, withCors, type CorsOptions } from './cors.js'
 import { lazyApp } from './lazy-app.js'
 import { listen } from './listen.js'
+import { createAdminDoor } from './admin-door.js'
 import { createPublicDoor } from './public-door.js'
 import { requireHost } from './require-host.js'
 import { requestTimeoutMessage, serverTimeouts, transportLimits, type TransportLimits } from './transport-limits.js'
@@ -112,7 +113,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // CORS in front of both the node:http door and express (which then leaves it to this one).
   const cors = createCors(options.cors)
   const app = lazyApp(mock, { admin, cors: false })
-  const server = createServer({ requireHostHeader: false, ...serverTimeouts(limits) }, requireHost(withCors(cors, createPublicDoor(mock, app))))
+  const server = createServer(
+    { requireHostHeader: false, ...serverTimeouts(limits) },
+    requireHost(withCors(cors, createPublicDoor(mock, createAdminDoor(mock, admin, app)))),
+  )
   server.maxConnections = limits.maxConnections
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, limits))
   let closing = false

@@ -1,6 +1,7 @@
 /**
  * Start-up pays only for what the public API needs: the standalone server loads express
- * and msw (through @mswjs/http-middleware) on the first request that needs them, and
+ * and msw (through @mswjs/http-middleware) on the first request that needs them (not the
+ * public API, not the clock's admin routes, which it answers from node:http), and
  * answers that request through them. Run in a child process on the compiled build, so
  * nothing this test runner imported counts.
  */
@@ -21,6 +22,8 @@ const server = await startServer({ scenario: 'version: 1\\naccounts: [{ api_key:
 const steps = { started: loaded() }
 const usage = await fetch(server.url + '/api/v1/account/usage', { headers: { 'x-api-key': 'k' } })
 steps.publicRoute = [usage.status, loaded()]
+const moved = await fetch(server.url + '/__admin/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"by":"1m"}' })
+steps.clockMove = [moved.status, loaded()]
 const unknown = await fetch(server.url + '/api/v1/nothing', { headers: { 'x-api-key': 'k' } })
 steps.otherRoute = [unknown.status, [...new Set(loaded())].sort()]
 await server.close()
@@ -32,6 +35,7 @@ it('loads express and msw on the first request that needs them, not at start', a
   expect(JSON.parse(stdout)).toEqual({
     started: [],
     publicRoute: [200, []],
+    clockMove: [200, []],
     otherRoute: [404, ['@mswjs/http-middleware', 'express', 'msw']],
   })
 })
