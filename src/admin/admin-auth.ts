@@ -24,6 +24,11 @@ export interface AdminAccess {
   crossSiteChecks?: boolean
 }
 
+/** `access` as the HTTP doors apply it: the cross-site checks on unless it turns them off. */
+export function overHttp(access: AdminAccess = {}): AdminAccess {
+  return { crossSiteChecks: true, ...access }
+}
+
 export const ADMIN_TOKEN_ENV = 'AUDIO_TASK_MOCK_ADMIN_TOKEN'
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest()

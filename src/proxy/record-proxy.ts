@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listen } from '../server/listen.js'
+import { fetchHeaders } from '../server/fetch-headers.js'
 import { Recording, type Exchange } from '../record/recording.js'
 import type { Upstream } from '../record/upstream-url.js'
 import { writeScenario } from '../record/write-scenario.js'
@@ -73,11 +74,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 function forwardHeaders(req: IncomingMessage, upstream: Upstream): Headers {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
-  }
+  const headers = fetchHeaders(req.headers, HOP_BY_HOP)
   if (upstream.authorization !== null && !headers.has('authorization')) headers.set('authorization', upstream.authorization)
   return headers
 }

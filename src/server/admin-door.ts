@@ -9,38 +9,30 @@
  * admin limit; anything else goes to `fallback`, the express app.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
+import { adminGuard, overHttp, type AdminAccess } from '../admin/admin-auth.js'
 import { adminRoutes, type AdminRoute } from '../admin/admin-routes.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { ADMIN_BODY_LIMIT, answerAdmin } from '../handlers/admin-answer.js'
 import type { AdminGuard } from '../handlers/admin-handlers.js'
 import { originOf } from './public-route.js'
+import { failWith } from '../api/respond.js'
+import { fetchHeaders } from './fetch-headers.js'
 import { readNodeBody } from './read-node-body.js'
 import { writeInternalError, writeResponse } from './write-outcome.js'
 
-function headersOf(req: IncomingMessage): Headers {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-    else headers.set(name, value)
-  }
-  return headers
-}
-
 async function serve(route: AdminRoute, guard: AdminGuard, typed: boolean, req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
-  const headers = headersOf(req)
-  const refused = guard(new Request(url, { method: req.method, headers }))
+  // The body first (its declared length is within the limit), as the msw middleware reads it
+  // before the handlers: then one Request for the guard and the answer.
+  const body = route.method === 'GET' ? undefined : await readNodeBody(req, ADMIN_BODY_LIMIT)
+  if (body !== undefined && typeof body !== 'string') return writeResponse(res, failWith('bodyTooLarge', body.tooLarge, ADMIN_BODY_LIMIT))
+  const request = new Request(url, { method: req.method, headers: fetchHeaders(req.headers), body })
+  const refused = guard(request)
   if (refused !== null) return writeResponse(res, refused)
-  const body = route.method === 'GET' ? '' : await readNodeBody(req, ADMIN_BODY_LIMIT)
-  // A declared length within the limit was checked before coming here; a body longer than it declared is the parser's to refuse.
-  const text = typeof body === 'string' ? body : ''
-  const request = new Request(url, { method: req.method, headers, body: route.method === 'GET' ? undefined : text })
   writeResponse(res, await answerAdmin(route, request, {}, typed && route.method !== 'GET'))
 }
 
 export function createAdminDoor(mock: MockHandle, admin: AdminAccess, fallback: RequestListener): RequestListener {
-  const access: AdminAccess = { crossSiteChecks: true, ...admin }
+  const access = overHttp(admin)
   const guard = adminGuard(access)
   const typed = access.crossSiteChecks === true
   /** `METHOD path` → route, for the direct routes (none has a parameter). */

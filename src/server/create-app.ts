@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import type * as HttpMiddleware from '@mswjs/http-middleware'
 import type express from 'express'
 import type { ErrorRequestHandler, RequestHandler } from 'express'
-import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
+import { adminGuard, overHttp, type AdminAccess } from '../admin/admin-auth.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
 import { failWith, internalError, type ApiResponse } from '../api/respond.js'
@@ -85,7 +85,7 @@ export function createApp(source: MockHandle, options: AppOptions = {}): App {
   app.disable('x-powered-by')
   app.disable('etag')
   // Over HTTP the admin API's cross-site checks are on unless the caller turns them off.
-  const access: AdminAccess = { crossSiteChecks: true, ...options.admin }
+  const access = overHttp(options.admin)
   app.use(wellFormedHost)
   const cors = createCors(options.cors)
   app.use((req, res, next) => {
