@@ -28,11 +28,6 @@ export interface AdminRoute {
   paged?: true
   /** `yaml`: `run` returns YAML text, answered as is with `Content-Type: application/yaml` (default: a value sent as JSON). */
   produces?: 'yaml'
-  /**
-   * Answered by the standalone server straight from node:http (server/admin-door.ts), past the same
-   * guard and checks, instead of through express and msw: calls a test makes thousands of times.
-   */
-  direct?: true
   run(input: RouteInput): unknown
 }
 
@@ -60,9 +55,9 @@ export function adminRoutes(host: MockHandle): AdminRoute[] {
     { method: 'GET', path: '/__admin/health', run: () => ops.health(host) },
     { method: 'POST', path: '/__admin/reset', body: 'scenario', run: ({ text }) => loadScenario(host, text, false) },
     { method: 'PUT', path: '/__admin/scenario', body: 'scenario', run: ({ text }) => loadScenario(host, text, true) },
-    { method: 'GET', path: '/__admin/clock', direct: true, run: () => ops.clockView(host) },
-    { method: 'POST', path: '/__admin/clock/advance', direct: true, run: ({ body }) => ops.advanceClock(host, body) },
-    { method: 'POST', path: '/__admin/clock/set', direct: true, run: ({ body }) => ops.setClock(host, body) },
+    { method: 'GET', path: '/__admin/clock', run: () => ops.clockView(host) },
+    { method: 'POST', path: '/__admin/clock/advance', run: ({ body }) => ops.advanceClock(host, body) },
+    { method: 'POST', path: '/__admin/clock/set', run: ({ body }) => ops.setClock(host, body) },
     { method: 'GET', path: '/__admin/accounts', paged: true, run: ({ query }) => ops.listAccounts(host, withDefaultPage(query)) },
     { method: 'POST', path: '/__admin/accounts', status: 201, run: ({ body }) => ops.createAccount(host, body) },
     { method: 'GET', path: '/__admin/accounts/:key', run: ({ params }) => ops.getAccount(host, params['key']!) },

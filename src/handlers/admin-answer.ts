@@ -1,7 +1,7 @@
 /**
  * What an admin request is answered, once past the guard, whichever door it came through: the
- * msw handlers (admin-handlers.ts) and the standalone server's direct door (server/admin-door.ts).
- * No msw here, so the server can answer its direct routes without loading it.
+ * msw handlers (admin-handlers.ts) and the standalone server's admin door (server/admin-door.ts).
+ * No msw here, so the server can answer the admin API without loading it.
  */
 import { fail, failWith, type ApiResponse } from '../api/respond.js'
 import { AdminError } from '../admin/admin-error.js'

@@ -1,12 +1,17 @@
 /**
- * The admin routes marked `direct` (the clock: read, advance, set), answered by the standalone
- * server straight from node:http, as public-door.ts answers the public API. A suite that moves
- * the clock thousands of times paid ~1.7 ms a move through express and msw's interception.
- * Nothing is decided here: the request meets the guard the express app is given (admin-auth.ts:
- * token, loopback, cross-site checks) and then `answerAdmin`, the msw handlers' own answer, so
- * both paths give the same answers; the contract and hostile-admin suites run against this door.
- * Only plain requests come this way: a body of declared length (no chunked upload), within the
- * admin limit; anything else goes to `fallback`, the express app.
+ * The admin API (`/__admin/*`), answered by the standalone server straight from node:http, as
+ * public-door.ts answers the public API: express and msw are not loaded for it. A QA session or a
+ * suite's first admin call used to wait ~0.4 s (0.5 s of CPU) while both were imported, and every
+ * call paid ~1.7 ms going through them. Nothing is decided here: the request meets the guard the
+ * express app is given (admin-auth.ts: token, loopback, cross-site checks) and then `answerAdmin`,
+ * the msw handlers' own answer, so both paths give the same answers; the contract and
+ * hostile-admin suites run against this door and against the express app.
+ *
+ * Only what is certain to mean the same here as under msw comes this way: a route of the table
+ * matched segment by segment (same case, no trailing slash, parameters that decode), and a plain
+ * request (a body of declared length within the admin limit, no chunked upload). Everything else
+ * (unknown admin paths and wrong methods, their 404s and 405s, unusual spellings msw's matcher also
+ * accepts) goes to `fallback`, the express app.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { adminGuard, overHttp, type AdminAccess } from '../admin/admin-auth.js'
@@ -17,42 +22,116 @@ import type { AdminGuard } from '../handlers/admin-handlers.js'
 import { originOf } from './public-route.js'
 import { failWith } from '../api/respond.js'
 import { fetchHeaders } from './fetch-headers.js'
-import { readNodeBody } from './read-node-body.js'
+import { readNodeBytes } from './read-node-body.js'
 import { writeInternalError, writeResponse } from './write-outcome.js'
 
-async function serve(route: AdminRoute, guard: AdminGuard, typed: boolean, req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
+/** A route's path split at `/`: literal segments, and `:name` parameters. */
+interface Pattern {
+  route: AdminRoute
+  segments: ReadonlyArray<string | { param: string }>
+}
+
+export interface AdminMatch {
+  route: AdminRoute
+  params: Record<string, string>
+}
+
+function compile(route: AdminRoute): Pattern {
+  return { route, segments: route.path.split('/').map((segment) => (segment.startsWith(':') ? { param: segment.slice(1) } : segment)) }
+}
+
+function matchPattern(pattern: Pattern, parts: readonly string[]): Record<string, string> | null {
+  if (parts.length !== pattern.segments.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < parts.length; i++) {
+    const expected = pattern.segments[i]!
+    const part = parts[i]!
+    if (typeof expected === 'string') {
+      if (part !== expected) return null
+      continue
+    }
+    // msw's matcher decodes parameters with decodeURIComponent; one it cannot decode is left to msw.
+    if (part === '') return null
+    try {
+      params[expected.param] = decodeURIComponent(part)
+    } catch {
+      return null
+    }
+  }
+  return params
+}
+
+/**
+ * The admin route a request is for, when this door can answer it exactly as the msw handlers would
+ * (see above); null sends it on to the express app. `pathname` is the request URL's, as parsed.
+ */
+export function adminRouteMatcher(routes: readonly AdminRoute[]): (method: string, pathname: string) => AdminMatch | null {
+  const byMethod = new Map<string, Pattern[]>()
+  for (const route of routes) {
+    const patterns = byMethod.get(route.method) ?? []
+    patterns.push(compile(route))
+    byMethod.set(route.method, patterns)
+  }
+  return (method, pathname) => {
+    const patterns = byMethod.get(method)
+    if (patterns === undefined) return null
+    const parts = pathname.split('/')
+    for (const pattern of patterns) {
+      const params = matchPattern(pattern, parts)
+      if (params !== null) return { route: pattern.route, params }
+    }
+    return null
+  }
+}
+
+async function serve(match: AdminMatch, guard: AdminGuard, typed: boolean, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const { route, params } = match
   // The body first (its declared length is within the limit), as the msw middleware reads it
-  // before the handlers: then one Request for the guard and the answer.
-  const body = route.method === 'GET' ? undefined : await readNodeBody(req, ADMIN_BODY_LIMIT)
-  if (body !== undefined && typeof body !== 'string') return writeResponse(res, failWith('bodyTooLarge', body.tooLarge, ADMIN_BODY_LIMIT))
-  const request = new Request(url, { method: req.method, headers: fetchHeaders(req.headers), body })
+  // before the handlers: then one Request for the guard and the answer. Its bytes as they came: a
+  // string body would give the Request a Content-Type (text/plain) the client never sent.
+  const body = route.method === 'GET' ? undefined : await readNodeBytes(req, ADMIN_BODY_LIMIT)
+  if (body !== undefined && !(body instanceof Uint8Array)) return writeResponse(res, failWith('bodyTooLarge', body.tooLarge, ADMIN_BODY_LIMIT))
+  // Node's socket buffers sit on plain ArrayBuffers (never shared ones).
+  const request = new Request(url, { method: req.method, headers: fetchHeaders(req.headers), body: body as Uint8Array<ArrayBuffer> | undefined })
   const refused = guard(request)
   if (refused !== null) return writeResponse(res, refused)
-  writeResponse(res, await answerAdmin(route, request, {}, typed && route.method !== 'GET'))
+  writeResponse(res, await answerAdmin(route, request, params, typed && route.method !== 'GET'))
+}
+
+/**
+ * A request this door can take: no chunked upload, and no body or one of declared length within
+ * the admin limit (a GET, none at all).
+ */
+function plain(req: IncomingMessage, method: AdminRoute['method']): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return false
+  const declared = req.headers['content-length']
+  if (declared === undefined || declared === '0') return true
+  return method !== 'GET' && /^\d+$/.test(declared) && Number(declared) <= ADMIN_BODY_LIMIT
+}
+
+function parseUrl(origin: string, target: string): URL | null {
+  try {
+    return new URL(origin + target)
+  } catch {
+    return null
+  }
 }
 
 export function createAdminDoor(mock: MockHandle, admin: AdminAccess, fallback: RequestListener): RequestListener {
   const access = overHttp(admin)
   const guard = adminGuard(access)
   const typed = access.crossSiteChecks === true
-  /** `METHOD path` → route, for the direct routes (none has a parameter). */
-  const direct = new Map<string, AdminRoute>()
-  for (const route of adminRoutes(mock)) if (route.direct === true && !route.path.includes(':')) direct.set(`${route.method} ${route.path}`, route)
+  const match = adminRouteMatcher(adminRoutes(mock))
   return (req, res) => {
-    const path = req.url === undefined ? undefined : req.url.split('?', 1)[0]
-    const route = path === undefined || !path.startsWith('/__admin/') ? undefined : direct.get(`${req.method} ${path}`)
-    const declared = req.headers['content-length']
-    const plain =
-      route !== undefined &&
-      req.headers['transfer-encoding'] === undefined &&
-      (route.method === 'GET'
-        ? declared === undefined || declared === '0'
-        : declared !== undefined && /^\d+$/.test(declared) && Number(declared) <= ADMIN_BODY_LIMIT)
-    const origin = plain ? originOf(req.headers.host) : null
-    if (!plain || origin === null) {
+    const target = req.url
+    const origin = target !== undefined && target.startsWith('/__admin/') ? originOf(req.headers.host) : null
+    // The path as the URL parser (and so msw) sees it: dot segments resolved, characters escaped.
+    const url = origin === null ? null : parseUrl(origin, target!)
+    const found = url === null ? null : match(req.method ?? '', url.pathname)
+    if (found === null || !plain(req, found.route.method)) {
       fallback(req, res)
       return
     }
-    serve(route!, guard, typed, req, res, origin + req.url).catch((error: unknown) => writeInternalError(res, error))
+    serve(found, guard, typed, req, res, url!).catch((error: unknown) => writeInternalError(res, error))
   }
 }

@@ -5,7 +5,13 @@
  */
 import type { IncomingMessage } from 'node:http'
 
-export function readNodeBody(req: IncomingMessage, limit: number): Promise<string | { tooLarge: number }> {
+export async function readNodeBody(req: IncomingMessage, limit: number): Promise<string | { tooLarge: number }> {
+  const bytes = await readNodeBytes(req, limit)
+  return bytes instanceof Uint8Array ? bytes.toString('utf8') : bytes
+}
+
+/** The body's bytes, as they came (readNodeBody: the same, as UTF-8 text). */
+export function readNodeBytes(req: IncomingMessage, limit: number): Promise<Buffer | { tooLarge: number }> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN)
   if (declared > limit) return Promise.resolve({ tooLarge: declared })
   return new Promise((resolve, reject) => {
@@ -27,7 +33,7 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<strin
     }
     const onEnd = (): void => {
       stop()
-      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, total).toString('utf8'))
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total))
     }
     const onError = (error: Error): void => {
       stop()

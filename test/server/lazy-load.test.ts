@@ -1,8 +1,8 @@
 /**
  * Start-up pays only for what the public API needs: the standalone server loads express
  * and msw (through @mswjs/http-middleware) on the first request that needs them (not the
- * public API, not the clock's admin routes, which it answers from node:http), and
- * answers that request through them. Run in a child process on the compiled build, so
+ * public API, not the admin API, which it answers from node:http), and answers that request
+ * through them. Run in a child process on the compiled build, so
  * nothing this test runner imported counts.
  */
 import { execFile } from 'node:child_process'
@@ -24,6 +24,26 @@ const usage = await fetch(server.url + '/api/v1/account/usage', { headers: { 'x-
 steps.publicRoute = [usage.status, loaded()]
 const moved = await fetch(server.url + '/__admin/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"by":"1m"}' })
 steps.clockMove = [moved.status, loaded()]
+const admin = { 'content-type': 'application/json' }
+const calls = [
+  ['GET', '/__admin/health'],
+  ['POST', '/__admin/accounts', '{"api_key":"k2","credits":3}'],
+  ['GET', '/__admin/accounts/k2'],
+  ['POST', '/__admin/accounts/k2/top-up', '{"credits":4}'],
+  ['GET', '/__admin/accounts?limit=1'],
+  ['DELETE', '/__admin/accounts/k2'],
+  ['GET', '/__admin/tasks'],
+  ['GET', '/__admin/journal'],
+  ['GET', '/__admin/report'],
+  ['GET', '/__admin/export'],
+  ['POST', '/__admin/reset', ''],
+]
+steps.adminApi = []
+for (const [method, path, body] of calls) {
+  const answer = await fetch(server.url + path, { method, headers: admin, body })
+  steps.adminApi.push([method, path, answer.status])
+}
+steps.adminApi.push(loaded())
 const unknown = await fetch(server.url + '/api/v1/nothing', { headers: { 'x-api-key': 'k' } })
 steps.otherRoute = [unknown.status, [...new Set(loaded())].sort()]
 await server.close()
@@ -36,6 +56,20 @@ it('loads express and msw on the first request that needs them, not at start', a
     started: [],
     publicRoute: [200, []],
     clockMove: [200, []],
+    adminApi: [
+      ['GET', '/__admin/health', 200],
+      ['POST', '/__admin/accounts', 201],
+      ['GET', '/__admin/accounts/k2', 200],
+      ['POST', '/__admin/accounts/k2/top-up', 200],
+      ['GET', '/__admin/accounts?limit=1', 200],
+      ['DELETE', '/__admin/accounts/k2', 200],
+      ['GET', '/__admin/tasks', 200],
+      ['GET', '/__admin/journal', 200],
+      ['GET', '/__admin/report', 200],
+      ['GET', '/__admin/export', 200],
+      ['POST', '/__admin/reset', 200],
+      [],
+    ],
     otherRoute: [404, ['@mswjs/http-middleware', 'express', 'msw']],
   })
 })
