@@ -70,7 +70,8 @@ function bodyText(body: string, limit: number): string | { tooLarge: number } {
   return bytes > limit ? { tooLarge: bytes } : text
 }
 
-export function createFetchDoor(source: Pick<MockHandle, 'world' | 'commit'>, handlers: readonly HttpHandler[], options: FetchDoorOptions = {}): MockFetch {
+/** `handlers`: the fake's msw handlers, asked for only when a request needs them (see mock-with-handlers.ts). */
+export function createFetchDoor(source: Pick<MockHandle, 'world' | 'commit'>, handlers: () => readonly HttpHandler[], options: FetchDoorOptions = {}): MockFetch {
   const base = options.baseUrl?.replace(/\/+$/, '')
   const check = answerCheck()
   const dropped = (): Response => {
@@ -121,7 +122,7 @@ export function createFetchDoor(source: Pick<MockHandle, 'world' | 'commit'>, ha
 
   /** Any request, through the handlers themselves (what msw would do, minus the interception). */
   async function viaHandlers(request: Request): Promise<Response> {
-    const response = await getResponse(handlers as HttpHandler[], request)
+    const response = await getResponse(handlers() as HttpHandler[], request)
     if (response === undefined)
       throw new TypeError(`mock.fetch: nothing of the fake answers ${request.method} ${request.url}${base === undefined ? '' : ` (it serves ${base})`}`)
     if (response.type === 'error') throw networkError(response)

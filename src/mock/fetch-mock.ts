@@ -17,5 +17,5 @@ export interface FetchMock extends HandlersMock {
 
 export function withFetch(mock: HandlersMock, options: MockOptions, handlerOptions: ComposeOptions): FetchMock {
   const { baseUrl, drop } = { baseUrl: options.baseUrl, ...handlerOptions }
-  return Object.assign(mock, { fetch: createFetchDoor(mock, mock.handlers, { baseUrl, drop }) })
+  return Object.assign(mock, { fetch: createFetchDoor(mock, () => mock.handlers, { baseUrl, drop }) })
 }

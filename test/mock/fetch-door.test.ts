@@ -99,6 +99,15 @@ describe('mock.fetch answers as the msw door does', () => {
   })
 })
 
+it('makes the msw handlers once, when first read (mock.fetch reads them only for what it does not answer itself)', async () => {
+  const mock = createMock({ scenario: CONTRACT_SCENARIO, baseUrl: BASE })
+  expect(Object.keys(mock)).toContain('handlers')
+  expect(await (await mock.fetch(`${BASE}/__admin/health`)).json()).toMatchObject({ status: 'ok' })
+  const handlers = mock.handlers
+  expect(handlers.length).toBeGreaterThan(10)
+  expect(mock.handlers).toBe(handlers)
+})
+
 describe('mock.fetch as a fetch function', () => {
   const DROPS = `
 version: 1
