@@ -4,6 +4,7 @@
  * express app with the msw handlers, loaded when first needed.
  */
 import { createServer, STATUS_CODES, type Server } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { isLoopback } from '../admin/admin-auth.js'
 import { errorBody, problem } from '../api/errors.js'
@@ -102,6 +103,13 @@ function afterQuiet(activity: () => number, then: () => void): void {
   setImmediate(turn)
 }
 
+/** Ends the connection once what was written to it has gone out (no more is read from it). */
+function closeAfterAnswer(socket: Socket): void {
+  if (socket.destroyed) return
+  socket.once('finish', () => socket.destroy())
+  socket.end()
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
   // Node binds every interface for an empty host: refused, since it would expose the fake by accident.
@@ -125,9 +133,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('connection', () => (activity += 1))
   // Once closing, a keep-alive connection is let go once its in-flight answers are sent and
   // nothing more it sent (pipelined, or held back by the parser) is left to read.
-  server.on('request', (_req, res) => {
+  server.on('request', (req, res) => {
     activity += 1
     res.once('finish', () => {
+      // An answer sent before its request's body was all read (a 413, a route that ignores bodies):
+      // the rest of that body will never be read, and nothing can follow it on this connection.
+      // Node closes such a connection itself only when nothing listened to the body; when a
+      // reader stopped half way (msw's middleware), it stayed open and close() waited its grace.
+      if (!req.complete) closeAfterAnswer(req.socket)
       if (closing)
         afterQuiet(
           () => activity,

@@ -111,3 +111,26 @@ describe('standalone server transport', () => {
     expect(seen).toEqual(['GET /__admin/health ', 'PUT /api/v1/task payload', 'POST /api/v1/task/ payload', 'GET /api/v1/task/a%20b '])
   })
 })
+
+describe('answers sent before the request body was read', () => {
+  // A refusal (413) or a route that ignores bodies (404) answers while the client is still
+  // sending: the rest of that body will never be read, so the connection closes once the answer
+  // is out. It used to stay open with its body half read, and close() waited out its whole grace.
+  it.each([
+    ['an unknown route (the express app answers 404)', '/api/v1/nothing', 404],
+    ['an unknown admin route (404)', '/__admin/nothing', 404],
+    ['an admin body over the limit (413)', '/__admin/accounts', 413],
+    ['an admin body over the limit, on a clock route (413)', '/__admin/clock/advance', 413],
+    ['a public body over the limit (413)', '/api/v1/task', 413],
+  ])('%s: the client gets the whole answer, and close() does not wait for the connection', async (_what, path, status) => {
+    running = await startServer({ scenario: 'version: 1\naccounts: [{ api_key: k, credits: 10 }]\n' })
+    const body = `{"api_key":"${'k'.repeat(4 * 1024 * 1024)}","credits":1}`
+    const answer = await fetch(running.url + path, { method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body })
+    expect(answer.status).toBe(status)
+    expect(await answer.json()).toEqual({ code: status, message: expect.any(String) })
+    const closing = running.close(60_000)
+    running = null
+    const closed = await Promise.race([closing.then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 2_000, 'still open after 2 s'))])
+    expect(closed).toBe('closed')
+  })
+})
