@@ -18,9 +18,13 @@ import type { MusicMode, TaskType } from './types.js'
  * the base locale, already merged) are taken from the English build's instance. Its randomizer
  * gives faker's own sequences, with less work per seed.
  */
-const FakerClass = sharedFaker.constructor as new (options: ConstructorParameters<typeof Faker>[0]) => Faker
+type FakerClass = new (options: ConstructorParameters<typeof Faker>[0]) => Faker
 const randomizer = mersenneRandomizer()
-/** Made at the first output, not at import: constructing it takes ~0.4-0.8 ms. */
+/**
+ * Made at the first output, not at import: constructing it takes ~0.4-0.8 ms, and reading the
+ * English build's instance loads faker (the CLI defers that load until it is read: a start that
+ * serves no finished task never pays it).
+ */
 let faker: Faker
 
 export interface Clip {
@@ -127,7 +131,7 @@ function result(request: OutputRequest): unknown[] {
 
 /** The generated output of a successful task. */
 export function generateOutput(request: OutputRequest): TaskOutput {
-  faker ??= new FakerClass({ locale: sharedFaker.rawDefinitions, randomizer })
+  faker ??= new (sharedFaker.constructor as FakerClass)({ locale: sharedFaker.rawDefinitions, randomizer })
   randomizer.seed(request.seed)
   const taskId = uuid()
   return {
