@@ -12,20 +12,32 @@
 // 3. A warm-up run of the default scenario serves a task's whole life, usage, an asset and the
 //    admin API. It also writes the code cache of this checkout (node_modules/.cache), which an
 //    installed package builds at its own first run instead: nothing in dist/ is tied to one Node.
+// 4. When nothing it was built from changed since (the source files esbuild read, this script,
+//    package.json and the lock file, all compared by size and modification time), it stops at
+//    once: `npm test` builds before every run, and `npm ci` has just built. `--force` rebuilds.
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { build, transform } from 'esbuild'
 import { CODE_CACHE_ENV } from '../dist/cli/code-cache.js'
 
 const OUT = 'dist/bin'
 const LAUNCHER = 'audio-task-mock.js'
+/** What the last build was made from (see 4 above). */
+const STAMP = `${OUT}/.built-from.json`
+const ALWAYS_READ = ['scripts/bundle-cli.mjs', 'package.json', 'package-lock.json']
+
+if (!process.argv.includes('--force') && upToDate()) {
+  console.log(`${OUT}: up to date (nothing it is built from changed; --force rebuilds)`)
+  process.exit(0)
+}
 
 // Chunk names carry content hashes: start empty so old chunks do not pile up.
 rmSync(OUT, { recursive: true, force: true })
 mkdirSync(OUT, { recursive: true })
 
 const modules = await build({
+  metafile: true,
   entryPoints: { cli: 'src/cli/bin.ts' },
   outdir: OUT,
   chunkNames: 'chunk-[hash]',
@@ -60,7 +72,8 @@ for (const file of modules.outputFiles) {
 // The package is "type": "module"; everything in dist/bin is CommonJS.
 writeFileSync(`${OUT}/package.json`, `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`)
 
-await build({
+const launcher = await build({
+  metafile: true,
   entryPoints: { [LAUNCHER.replace(/\.js$/, '')]: 'src/cli/launch.ts' },
   outdir: OUT,
   bundle: true,
@@ -73,6 +86,31 @@ await build({
 })
 
 await warmUp()
+// Written last: a build that failed half way leaves no stamp, so the next one starts afresh.
+writeFileSync(STAMP, `${JSON.stringify(fingerprint([...ALWAYS_READ, ...sources(modules.metafile), ...sources(launcher.metafile)]))}\n`)
+
+/** The files of ours esbuild read (the start-up shims are generated, not read). */
+function sources(metafile) {
+  return Object.keys(metafile.inputs).filter((path) => !path.includes(':'))
+}
+
+/** Each file with its size and modification time, and the Node that ran the build. */
+function fingerprint(paths) {
+  const files = Object.fromEntries([...new Set(paths)].sort().map((path) => [path, existsSync(path) ? [statSync(path).size, statSync(path).mtimeMs] : null]))
+  return { node: process.version, files }
+}
+
+function upToDate() {
+  if (!existsSync(STAMP) || !existsSync(`${OUT}/${LAUNCHER}`)) return false
+  let built
+  try {
+    built = JSON.parse(readFileSync(STAMP, 'utf8'))
+  } catch {
+    return false
+  }
+  const now = fingerprint(Object.keys(built.files ?? {}))
+  return JSON.stringify(now) === JSON.stringify(built)
+}
 
 /**
  * Two dependencies the start path imports are swapped in the CLI only (the library keeps them;
