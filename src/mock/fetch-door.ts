@@ -71,7 +71,11 @@ function bodyText(body: string, limit: number): string | { tooLarge: number } {
 }
 
 /** `handlers`: the fake's msw handlers, asked for only when a request needs them (see mock-with-handlers.ts). */
-export function createFetchDoor(source: Pick<MockHandle, 'world' | 'commit'>, handlers: () => readonly HttpHandler[], options: FetchDoorOptions = {}): MockFetch {
+export function createFetchDoor(
+  source: Pick<MockHandle, 'world' | 'commit'>,
+  handlers: () => readonly HttpHandler[],
+  options: FetchDoorOptions = {},
+): MockFetch {
   const base = options.baseUrl?.replace(/\/+$/, '')
   const check = answerCheck()
   const dropped = (): Response => {
