@@ -5,6 +5,8 @@
  */
 import type { ComposeOptions } from '../handlers/compose-handlers.js'
 import { bundledLibrary } from './bundled-scenarios.js'
+// Node reads AUDIO_TASK_MOCK_CHECK_RESPONSES (test mode); a page's bundle leaves it out.
+import '../openapi/environment-check.js'
 import { withFetch, type FetchMock } from './fetch-mock.js'
 import type { MockOptions } from './mock-core.js'
 import { mockWithHandlers } from './mock-with-handlers.js'

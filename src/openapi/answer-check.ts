@@ -1,15 +1,23 @@
 /**
  * A check of every public-API answer before it leaves, given to the doors from outside: the doors
- * ask for it once, when they are built (handlers/check-responses.ts, server/public-door.ts), and
- * hold no switch of their own. This repository's test setup installs test mode's check against
- * the OpenAPI document (`setAnswerCheck(offDocument)`, test-mode.ts). A user's suite can have the
- * same with `AUDIO_TASK_MOCK_CHECK_RESPONSES=1` (README, "Every response checked in tests"): the
- * one place that variable is read is here.
+ * ask for it once, when they are built (handlers/check-responses.ts, server/public-door.ts,
+ * mock/fetch-door.ts), and hold no switch of their own. This repository's test setup installs
+ * test mode's check against the OpenAPI document (`setAnswerCheck(offDocument)`, test-mode.ts).
+ * A user's suite can have the same with `AUDIO_TASK_MOCK_CHECK_RESPONSES=1` (README, "Every
+ * response checked in tests"), which only Node reads: its entries register that switch
+ * (environment-check.ts). Web-standard and free of test mode itself, so a page's bundle carries
+ * neither the validator nor the document.
  */
 import type { Scenario } from '../domain/types.js'
-import { offDocument, type Answer } from './test-mode.js'
 
-export type CheckedAnswer = Answer
+/** What the check is shown of an answer. */
+export interface CheckedAnswer {
+  method: string
+  path: string
+  status: number
+  headers: { get(name: string): string | null }
+  body: string
+}
 
 /** The message of the 500 that replaces `answer`, or null when it may go as it is. */
 export type AnswerCheck = (answer: CheckedAnswer, scenario: Scenario) => Promise<string | null>
@@ -17,6 +25,7 @@ export type AnswerCheck = (answer: CheckedAnswer, scenario: Scenario) => Promise
 export const CHECK_RESPONSES_ENV = 'AUDIO_TASK_MOCK_CHECK_RESPONSES'
 
 let installed: AnswerCheck | null = null
+let fromEnvironment: () => AnswerCheck | null = () => null
 
 /** Installs `check` for the doors built from now on (null: none); returns the one it replaces. */
 export function setAnswerCheck(check: AnswerCheck | null): AnswerCheck | null {
@@ -25,8 +34,12 @@ export function setAnswerCheck(check: AnswerCheck | null): AnswerCheck | null {
   return previous
 }
 
-/** The installed check; without one, test mode's when the environment asks for it; otherwise none. */
+/** Where there is an environment (Node), the check it asks for when none is installed (environment-check.ts). */
+export function setEnvironmentCheck(read: () => AnswerCheck | null): void {
+  fromEnvironment = read
+}
+
+/** The installed check; without one, the one the environment asks for; otherwise none. */
 export function answerCheck(): AnswerCheck | null {
-  if (installed !== null) return installed
-  return typeof process !== 'undefined' && process.env?.[CHECK_RESPONSES_ENV] === '1' ? offDocument : null
+  return installed ?? fromEnvironment()
 }

@@ -6,6 +6,7 @@
  * answer through it. Free of msw, so the fast path can use it.
  */
 import type { Scenario } from '../domain/types.js'
+import type { CheckedAnswer as Answer } from './answer-check.js'
 import { responseViolations } from './response-violations.js'
 import type { ResponseValidator } from './response-validator.js'
 import { scriptedStatus } from './scripted-status.js'
@@ -22,13 +23,7 @@ async function loadValidator(): Promise<ResponseValidator> {
   return createResponseValidator(openApiDocument(defaultScenario().service))
 }
 
-export interface Answer {
-  method: string
-  path: string
-  status: number
-  headers: { get(name: string): string | null }
-  body: string
-}
+export type { CheckedAnswer as Answer } from './answer-check.js'
 
 /** The message of the 500 that replaces `answer`, or null when it matches the document. Records what it finds. */
 export async function offDocument(answer: Answer, scenario: Scenario): Promise<string | null> {

@@ -11,6 +11,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { adminGuard, overHttp, type AdminAccess } from '../admin/admin-auth.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { composeHandlers } from '../handlers/compose-handlers.js'
+// Node reads AUDIO_TASK_MOCK_CHECK_RESPONSES (test mode); a page's bundle leaves it out.
+import '../openapi/environment-check.js'
 import { failWith, internalError, type ApiResponse } from '../api/respond.js'
 import { hostProblem } from './host-header.js'
 import { inspectorHandler } from './inspector-route.js'

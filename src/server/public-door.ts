@@ -8,6 +8,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
 import { answerCheck, type AnswerCheck } from '../openapi/answer-check.js'
+// Node reads AUDIO_TASK_MOCK_CHECK_RESPONSES (test mode); a page's bundle leaves it out.
+import '../openapi/environment-check.js'
 import { failWith } from '../api/respond.js'
 import { durable } from '../api/durable-outcome.js'
 import type { MockHandle } from '../handle/mock-handle.js'

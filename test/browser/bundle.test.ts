@@ -41,6 +41,8 @@ function expectBrowserSafe(result: Awaited<ReturnType<typeof bundle>>): void {
   expect(external).toEqual([])
   expect(inputs.filter((path) => /node_modules\/(express|@mswjs\/http-middleware|body-parser)\//.test(path))).toEqual([])
   expect(inputs.filter((path) => /src\/(server|cli|state)\/|admin-auth/.test(path))).toEqual([])
+  // Test mode (the OpenAPI document and its validator) is Node's, switched on by an environment variable a page does not have.
+  expect(inputs.filter((path) => /node_modules\/ajv(-formats)?\/|openapi\/(test-mode|environment-check|response-validator)\.[jt]s$/.test(path))).toEqual([])
 }
 
 describe('the browser entry', () => {

@@ -107,3 +107,29 @@ test('without a check installed, the handlers are left as they are', () => {
   }
   expect(checkResponses(createMock(), [])).toHaveLength(1)
 })
+
+test('AUDIO_TASK_MOCK_CHECK_RESPONSES=1 turns test mode on in Node, through the package entry and the server (a fresh process)', async () => {
+  const { execFile } = await import('node:child_process')
+  const { promisify } = await import('node:util')
+  const script = `
+    const { createMock } = await import(${JSON.stringify(new URL('../../dist/index.js', import.meta.url).href)})
+    const { startServer } = await import(${JSON.stringify(new URL('../../dist/server/start-server.js', import.meta.url).href)})
+    const { answerCheck } = await import(${JSON.stringify(new URL('../../dist/openapi/answer-check.js', import.meta.url).href)})
+    const mock = createMock({ scenario: 'version: 1' })
+    const server = await startServer({ scenario: 'version: 1' })
+    await server.close()
+    process.stdout.write(JSON.stringify({ check: answerCheck()?.name ?? null, handlers: mock.handlers.length }))
+  `
+  const run = async (value: string | undefined) => {
+    const env = { ...process.env }
+    delete env[CHECK_RESPONSES_ENV]
+    if (value !== undefined) env[CHECK_RESPONSES_ENV] = value
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env })
+    return JSON.parse(stdout) as { check: string | null; handlers: number }
+  }
+  const [on, off] = await Promise.all([run('1'), run(undefined)])
+  expect(on.check).toBe('offDocument')
+  expect(off.check).toBeNull()
+  // In test mode the handlers have one more in front: the one that checks every answer under /api/.
+  expect(on.handlers).toBe(off.handlers + 1)
+})
