@@ -19,68 +19,27 @@ import { adminRoutes, type AdminRoute } from '../admin/admin-routes.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { ADMIN_BODY_LIMIT, answerAdmin } from '../handlers/admin-answer.js'
 import type { AdminGuard } from '../handlers/admin-handlers.js'
+import { pathMatcher, requestUrl } from './path-match.js'
 import { originOf } from './public-route.js'
 import { failWith } from '../api/respond.js'
 import { fetchHeaders } from './fetch-headers.js'
 import { readNodeBytes } from './read-node-body.js'
 import { writeInternalError, writeResponse } from './write-outcome.js'
 
-/** A route's path split at `/`: literal segments, and `:name` parameters. */
-interface Pattern {
-  route: AdminRoute
-  segments: ReadonlyArray<string | { param: string }>
-}
-
 export interface AdminMatch {
   route: AdminRoute
   params: Record<string, string>
 }
 
-function compile(route: AdminRoute): Pattern {
-  return { route, segments: route.path.split('/').map((segment) => (segment.startsWith(':') ? { param: segment.slice(1) } : segment)) }
-}
-
-function matchPattern(pattern: Pattern, parts: readonly string[]): Record<string, string> | null {
-  if (parts.length !== pattern.segments.length) return null
-  const params: Record<string, string> = {}
-  for (let i = 0; i < parts.length; i++) {
-    const expected = pattern.segments[i]!
-    const part = parts[i]!
-    if (typeof expected === 'string') {
-      if (part !== expected) return null
-      continue
-    }
-    // msw's matcher decodes parameters with decodeURIComponent; one it cannot decode is left to msw.
-    if (part === '') return null
-    try {
-      params[expected.param] = decodeURIComponent(part)
-    } catch {
-      return null
-    }
-  }
-  return params
-}
-
 /**
  * The admin route a request is for, when this door can answer it exactly as the msw handlers would
- * (see above); null sends it on to the express app. `pathname` is the request URL's, as parsed.
+ * (path-match.ts); null sends it on to the express app. `pathname` is the request URL's, as parsed.
  */
 export function adminRouteMatcher(routes: readonly AdminRoute[]): (method: string, pathname: string) => AdminMatch | null {
-  const byMethod = new Map<string, Pattern[]>()
-  for (const route of routes) {
-    const patterns = byMethod.get(route.method) ?? []
-    patterns.push(compile(route))
-    byMethod.set(route.method, patterns)
-  }
+  const match = pathMatcher(routes.map((route) => ({ method: route.method, path: route.path, value: route })))
   return (method, pathname) => {
-    const patterns = byMethod.get(method)
-    if (patterns === undefined) return null
-    const parts = pathname.split('/')
-    for (const pattern of patterns) {
-      const params = matchPattern(pattern, parts)
-      if (params !== null) return { route: pattern.route, params }
-    }
-    return null
+    const found = match(method, pathname)
+    return found === null ? null : { route: found.value, params: found.params }
   }
 }
 
@@ -109,14 +68,6 @@ function plain(req: IncomingMessage, method: AdminRoute['method']): boolean {
   return method !== 'GET' && /^\d+$/.test(declared) && Number(declared) <= ADMIN_BODY_LIMIT
 }
 
-function parseUrl(origin: string, target: string): URL | null {
-  try {
-    return new URL(origin + target)
-  } catch {
-    return null
-  }
-}
-
 export function createAdminDoor(mock: MockHandle, admin: AdminAccess, fallback: RequestListener): RequestListener {
   const access = overHttp(admin)
   const guard = adminGuard(access)
@@ -126,7 +77,7 @@ export function createAdminDoor(mock: MockHandle, admin: AdminAccess, fallback: 
     const target = req.url
     const origin = target !== undefined && target.startsWith('/__admin/') ? originOf(req.headers.host) : null
     // The path as the URL parser (and so msw) sees it: dot segments resolved, characters escaped.
-    const url = origin === null ? null : parseUrl(origin, target!)
+    const url = origin === null ? null : requestUrl(origin, target!)
     const found = url === null ? null : match(req.method ?? '', url.pathname)
     if (found === null || !plain(req, found.route.method)) {
       fallback(req, res)

@@ -16,6 +16,7 @@ import { createCors, withCors, type CorsOptions } from './cors.js'
 import { lazyApp } from './lazy-app.js'
 import { listen } from './listen.js'
 import { createAdminDoor } from './admin-door.js'
+import { createMediaDoor } from './media-door.js'
 import { createPublicDoor } from './public-door.js'
 import { requireHost } from './require-host.js'
 import { requestTimeoutMessage, serverTimeouts, transportLimits, type TransportLimits } from './transport-limits.js'
@@ -123,7 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = lazyApp(mock, { admin, cors: false })
   const server = createServer(
     { requireHostHeader: false, ...serverTimeouts(limits) },
-    requireHost(withCors(cors, createPublicDoor(mock, createAdminDoor(mock, admin, app)))),
+    requireHost(withCors(cors, createPublicDoor(mock, createAdminDoor(mock, admin, createMediaDoor(mock, app))))),
   )
   server.maxConnections = limits.maxConnections
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, limits))

@@ -1,10 +1,11 @@
 /**
- * The standalone server answers `/__admin` from node:http (server/admin-door.ts); the express app
- * answers it through msw. The same raw requests, in the same order, to one of each started from the
+ * The standalone server answers `/__admin` and the media files from node:http
+ * (server/admin-door.ts, server/media-door.ts); the express app answers them through msw. The same raw requests, in the same order, to one of each started from the
  * same scenario get the same answers: status, type, paging headers and body, byte for byte (the
  * port, which differs, aside). Edge cases of bodies and types included, where a door that rebuilt
  * the request differently would answer differently.
  */
+import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -90,4 +91,51 @@ it('answers every admin request as the msw handlers in the express app do', asyn
   expect(door).toEqual(viaMsw)
   // The sequence meets each kind of answer, so the comparison covers them.
   expect(new Set(door.map((answer) => answer.status))).toEqual(new Set([200, 201, 400, 403, 404, 409, 415]))
+})
+
+it('answers every media request as the msw handlers in the express app do: status, headers and bytes', async () => {
+  const origins = [running.url, `http://127.0.0.1:${(app.address() as AddressInfo).port}`]
+  const key = { 'x-api-key': 'key-a', 'content-type': 'application/json' }
+  const body = JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: 'a calm piano piece' } })
+  const answers = async (origin: string) => {
+    // The same scenario, seed and requests on both: the same task id and clip ids.
+    await fetch(`${origin}/__admin/reset`, { method: 'POST', headers: { 'content-type': 'application/yaml' }, body: CONTRACT_SCENARIO })
+    const id = ((await (await fetch(`${origin}/api/v1/task`, { method: 'POST', headers: key, body })).json()) as { data: { task_id: string } }).data.task_id
+    let task: any
+    for (let read = 0; read < 5 && task?.status !== 'success'; read++)
+      task = ((await (await fetch(`${origin}/api/v1/task/${id}`, { headers: key })).json()) as any).data
+    const clip = task.output.result[0].id as string
+    const seen = []
+    for (const [method, path] of [
+      ['GET', `/assets/audio/${clip}.wav`],
+      ['HEAD', `/assets/audio/${clip}.wav`],
+      ['GET', `/assets/image/${clip}.png`],
+      ['HEAD', `/assets/image/${clip}.png`],
+      ['GET', `/assets/audio/${clip}.png`],
+      ['GET', `/assets/image/${clip}`],
+      ['GET', '/assets/audio/no-such-clip.wav'],
+      ['GET', `/assets/audio/${clip.replace('-', '%2D')}.wav`],
+      ['GET', `/assets/audio/${clip}.wav/`],
+      ['GET', '/assets/audio/%E0%A4%A.wav'],
+      ['POST', `/assets/audio/${clip}.wav`],
+    ]) {
+      const response = await fetch(origin + path!, { method })
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      seen.push({
+        request: `${method} ${path!.replace(clip, 'CLIP')}`,
+        status: response.status,
+        headers: ['content-type', 'cache-control', 'retry-after'].map((name) => response.headers.get(name)),
+        // A file's length is the file's; an error's framing is the door's (express sends JSON errors chunked).
+        length: response.status === 200 ? response.headers.get('content-length') : 'framing',
+        body: createHash('sha256').update(bytes).digest('hex'),
+      })
+    }
+    return seen
+  }
+  const [door, viaMsw] = [await answers(origins[0]!), await answers(origins[1]!)]
+  expect(door).toEqual(viaMsw)
+  // Files, a malformed escape (400, msw's matcher), a wrong extension, an unknown clip, another method (404).
+  expect(new Set(door.map((answer) => answer.status))).toEqual(new Set([200, 400, 404]))
+  expect(door[0]!.headers[0]).toBe('audio/wav')
+  expect(Number(door[1]!.length)).toBeGreaterThan(1000)
 })

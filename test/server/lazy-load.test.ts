@@ -1,8 +1,8 @@
 /**
  * Start-up pays only for what the public API needs: the standalone server loads express
  * and msw (through @mswjs/http-middleware) on the first request that needs them (not the
- * public API, not the admin API, which it answers from node:http), and answers that request
- * through them. Run in a child process on the compiled build, so
+ * public API, the admin API or the media files, which it answers from node:http), and answers
+ * that request through them. Run in a child process on the compiled build, so
  * nothing this test runner imported counts.
  */
 import { execFile } from 'node:child_process'
@@ -18,7 +18,7 @@ const { startServer } = await import(process.argv[1])
 const loaded = () => Object.keys(createRequire(import.meta.url).cache)
   .map((path) => /node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(path)?.[1])
   .filter((name) => name === 'express' || name === 'msw' || name === '@mswjs/http-middleware')
-const server = await startServer({ scenario: 'version: 1\\naccounts: [{ api_key: k, credits: 5 }]\\n' })
+const server = await startServer({ scenario: 'version: 1\\naccounts: [{ api_key: k, credits: 50 }]\\n' })
 const steps = { started: loaded() }
 const usage = await fetch(server.url + '/api/v1/account/usage', { headers: { 'x-api-key': 'k' } })
 steps.publicRoute = [usage.status, loaded()]
@@ -44,6 +44,17 @@ for (const [method, path, body] of calls) {
   steps.adminApi.push([method, path, answer.status])
 }
 steps.adminApi.push(loaded())
+const created = await (await fetch(server.url + '/api/v1/task', { method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: 'rain' } }) })).json()
+let done
+for (let read = 0; read < 10 && done?.data.status !== 'success'; read++) {
+  await fetch(server.url + '/__admin/clock/advance', { method: 'POST', headers: admin, body: '{"by":"1m"}' })
+  done = await (await fetch(server.url + '/api/v1/task/' + created.data.task_id, { headers: { 'x-api-key': 'k' } })).json()
+}
+steps.media = []
+for (const clip of done.data.output.result ?? []) {
+  for (const url of [clip.audio_url, clip.image_url].filter(Boolean)) steps.media.push((await fetch(url)).status)
+}
+steps.media.push(loaded())
 const unknown = await fetch(server.url + '/api/v1/nothing', { headers: { 'x-api-key': 'k' } })
 steps.otherRoute = [unknown.status, [...new Set(loaded())].sort()]
 await server.close()
@@ -70,6 +81,7 @@ it('loads express and msw on the first request that needs them, not at start', a
       ['POST', '/__admin/reset', 200],
       [],
     ],
+    media: [200, 200, 200, 200, []],
     otherRoute: [404, ['@mswjs/http-middleware', 'express', 'msw']],
   })
 })
