@@ -18,7 +18,7 @@ export default defineConfig({
     // Many files mostly wait for a child process, a socket or Chromium: one worker per core
     // keeps both cores busy (vitest's default, cores - 1, is a single worker on 2 cores).
     maxWorkers: availableParallelism(),
-    // One headless Chromium for the run, started when the first browser test asks for it.
-    globalSetup: ['test/support/chromium-broker.ts'],
+    // One headless Chromium per worker, started when its first browser test asks (test/support/browser.ts).
+    provide: { sharedChromium: true },
   },
 })

@@ -8,24 +8,60 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { build } from 'esbuild'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
 import { inject } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 export { CHROMIUM }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by vitest.config.ts: files share their worker's modules, so they may share its Chromium too. */
+    sharedChromium: boolean
+  }
+}
+
 /**
- * Headless Chromium: in `npm test`, the run's shared browser (test/support/chromium-broker.ts) with
- * this Browser's own contexts, each a fresh profile; elsewhere a browser of its own. `close()`
- * closes what this Browser opened (and the browser, when it launched one).
+ * Headless Chromium. In `npm test` (files share their worker's modules, `isolate: false`) one
+ * Chromium per test worker, launched when the worker's first browser test asks and ended with the
+ * worker (its DevTools pipe closes); each file gets a Browser that opens its own contexts, each a
+ * fresh profile, and whose `close()` closes only those. Elsewhere, a browser of its own.
  */
 export async function launchChromium(): Promise<Browser> {
-  const broker = inject('chromiumBroker')
-  if (broker === undefined) return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
-  const answer = await fetch(broker)
-  if (!answer.ok) throw new Error(`the shared Chromium did not start: ${await answer.text()}`)
-  return chromium.connect(await answer.text())
+  if (inject('sharedChromium') !== true) return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+  workerChromium ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+  workerChromium.catch(() => (workerChromium = null))
+  return borrowed(await workerChromium)
+}
+
+let workerChromium: Promise<Browser> | null = null
+
+/** `browser`, for one file: the contexts (and pages) it opens are its own, and `close()` closes those. */
+function borrowed(browser: Browser): Browser {
+  const opened = new Set<BrowserContext>()
+  const track = (context: BrowserContext) => {
+    opened.add(context)
+    context.on('close', () => opened.delete(context))
+    return context
+  }
+  return new Proxy(browser, {
+    get(target, name) {
+      if (name === 'newContext') return async (options?: BrowserContextOptions) => track(await target.newContext(options))
+      if (name === 'newPage') {
+        // As Browser.newPage: a context of the page's own, closed with it.
+        return async (options?: BrowserContextOptions) => {
+          const context = track(await target.newContext(options))
+          const page = await context.newPage()
+          page.on('close', () => void context.close().catch(() => undefined))
+          return page
+        }
+      }
+      if (name === 'close') return async () => void (await Promise.all([...opened].map((context) => context.close())))
+      const value: unknown = Reflect.get(target, name, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 const bundles = new Map<string, Promise<string>>()
