@@ -3,7 +3,7 @@
  * the arguments of the in-process control (checked with the same schemas, so a mistake gets the
  * same message through either door). Every message names the field and what was expected.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { TASK_STATUSES, TASK_TYPES } from '../domain/types.js'
 import { badRequest } from './admin-error.js'
 

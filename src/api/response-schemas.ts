@@ -4,7 +4,7 @@
  * Fields follow the spec's tables, in the spec's order; what the spec leaves open is marked
  * inferred (inferred.ts). Unlike requests, responses do not depend on the scenario.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { TASK_TYPES, type TaskType } from '../domain/types.js'
 import { inferred } from './inferred.js'
 

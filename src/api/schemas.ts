@@ -3,7 +3,7 @@
  * the OpenAPI document and the tests share. Request schemas depend on the scenario's
  * service settings (model name, versions, limits), so they are built per service.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { TASK_TYPES, type Limits, type ServiceConfig } from '../domain/types.js'
 import { inferred } from './inferred.js'
 

@@ -3,7 +3,7 @@
  * exact field and what was expected. Schemas are built once per service configuration.
  */
 import { DEFAULT_MAX_INPUT_BYTES } from '../scenario/defaults.js'
-import type { z } from 'zod'
+import type * as z from '../zod.js'
 import type { TaskRequest } from '../domain/world.js'
 import type { MusicMode, ServiceConfig } from '../domain/types.js'
 import { createBodySchema, inputSchemas } from './schemas.js'

@@ -3,7 +3,7 @@
  * schemas the fake validates and answers with. Every named schema is registered once; where one
  * uses another, the output has a `$ref` to it. Draft 2020-12 is the dialect of OpenAPI 3.1.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import {
   clipSchema,
   createdSchema,
@@ -34,7 +34,7 @@ export const ref = (id: string): JsonSchema => ({ $ref: `#/components/schemas/${
  * components: a union with an unnamed branch keeps the property name only (none is left: every
  * branch of the document's unions is a component).
  */
-function discriminatorOf(propertyName: string, options: readonly z.core.$ZodType[], idOf: ReadonlyMap<z.core.$ZodType, string>): JsonSchema {
+function discriminatorOf(propertyName: string, options: readonly z.$ZodType[], idOf: ReadonlyMap<z.$ZodType, string>): JsonSchema {
   const mapping: Record<string, string> = {}
   for (const option of options) {
     const id = idOf.get(option)
@@ -48,14 +48,14 @@ function discriminatorOf(propertyName: string, options: readonly z.core.$ZodType
 function generate(entries: ReadonlyArray<readonly [string, z.ZodType]>, io: 'input' | 'output'): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>()
   for (const [id, schema] of entries) registry.add(schema, { id })
-  const idOf = new Map<z.core.$ZodType, string>(entries.map(([id, schema]) => [schema, id]))
+  const idOf = new Map<z.$ZodType, string>(entries.map(([id, schema]) => [schema, id]))
   const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     io,
     uri: (id) => `#/components/schemas/${id}`,
     // A discriminated union names its tag, so tools (and the response checks) pick the one branch to report on.
     override: ({ zodSchema, jsonSchema }) => {
-      const def = zodSchema._zod.def as { type: string; discriminator?: string; options?: z.core.$ZodType[] }
+      const def = zodSchema._zod.def as { type: string; discriminator?: string; options?: z.$ZodType[] }
       if (def.type === 'union' && def.discriminator !== undefined) {
         jsonSchema.type = 'object'
         jsonSchema.discriminator = discriminatorOf(def.discriminator, def.options ?? [], idOf)

@@ -4,7 +4,7 @@
  * modes. The validator checks in two steps (the body, then the input its type and mode select,
  * validate.ts); here the same rules are written as one schema a JSON Schema tool can read.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { createBodySchema, inputSchemas } from '../api/schemas.js'
 import { inferred } from '../api/inferred.js'
 import { TASK_TYPES, type ServiceConfig, type TaskType } from '../domain/types.js'

@@ -3,13 +3,13 @@
  * for every way its value can be wrong.
  */
 import { RE2JS, RE2JSSyntaxException } from 're2js'
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { HORIZON, HORIZON_MS, MAX_AUTO_SPEED } from '../domain/clock.js'
 import { formatDuration, MAX_DURATION_MS, parseDuration } from '../domain/duration.js'
 import type { TextPattern } from '../domain/types.js'
 import { expectedGot } from './messages.js'
 
-type RawIssue = z.core.$ZodRawIssue
+type RawIssue = z.$ZodRawIssue
 
 /**
  * An error map saying `expected WHAT, got VALUE` when the value has the wrong type or range. A

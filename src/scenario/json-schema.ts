@@ -1,5 +1,5 @@
 /** The JSON Schema of scenario files, generated from the zod schema (committed as schema/scenario.schema.json). */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { scenarioSchema } from './schema.js'
 
 export const SCENARIO_SCHEMA_ID = 'urn:audio-task-mock:scenario:1'

@@ -2,10 +2,10 @@
  * Turns zod issues into scenario issues: one message per mistake, saying what was wrong and
  * what was expected, with a did-you-mean for misspelt keys and values.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { quoteList, suggestion } from './suggest.js'
 
-type RawIssue = z.core.$ZodRawIssue
+type RawIssue = z.$ZodRawIssue
 
 /** How messages show the value a scenario file actually holds. */
 export function describeValue(value: unknown): string {
@@ -76,7 +76,7 @@ function arrayLength(input: unknown): number {
 
 /** One line per unknown key (split again by `flattenIssues`). */
 function unknownKeyMessages(issue: RawIssue & { code: 'unrecognized_keys' }): string {
-  const known = issue.inst instanceof z.core.$ZodObject ? Object.keys(issue.inst._zod.def.shape) : []
+  const known = issue.inst instanceof z.$ZodObject ? Object.keys(issue.inst._zod.def.shape) : []
   return issue.keys.map((key) => `unknown key ${JSON.stringify(key)}${suggestion(key, known, 'allowed keys:')}`).join('\n')
 }
 
@@ -103,7 +103,7 @@ function unionMessage(issue: RawIssue & { code: 'invalid_union' }): string {
 }
 
 /** Zod's issues as scenario issues: unknown keys one by one, unions narrowed to the branch that fits. */
-export function flattenIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): Issue[] {
+export function flattenIssues(issues: readonly z.$ZodIssue[], prefix: readonly PropertyKey[] = []): Issue[] {
   return issues.flatMap((issue): Issue[] => {
     const path = [...prefix, ...issue.path]
     if (issue.code === 'unrecognized_keys') {
@@ -119,6 +119,6 @@ export function flattenIssues(issues: readonly z.core.$ZodIssue[], prefix: reado
 }
 
 /** The value itself has the wrong type for this branch of a union. */
-function isWrongShape(issue: z.core.$ZodIssue): boolean {
+function isWrongShape(issue: z.$ZodIssue): boolean {
   return issue.path.length === 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value')
 }

@@ -1,5 +1,5 @@
 /** Rules (which timeline a new task takes) and faults (what a request meets before its normal answer). */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { MUSIC_MODES, TASK_TYPES } from '../domain/types.js'
 import { duration, expecting, MAX_DELAY_MS, nonEmptyString, positiveInt, positiveNumber, regexSource } from './fields.js'
 import { timelineRefSchema } from './schema-steps.js'
@@ -7,7 +7,7 @@ import { timelineRefSchema } from './schema-steps.js'
 /** For editors: exactly one of `keys` is present (the loader checks it in checks.ts, with a clearer message). */
 const exactlyOneOf = (...keys: string[]) => keys.map((key) => ({ required: [key] }))
 const text = (what: string) => z.string({ error: expecting(what) })
-const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) => z.strictObject(shape, { error: expecting(what) })
+const mapping = <Shape extends z.$ZodLooseShape>(shape: Shape, what: string) => z.strictObject(shape, { error: expecting(what) })
 
 const predicateSchema = mapping(
   {

@@ -1,5 +1,5 @@
 /** Steps and timelines: the life of a task, as data. */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { describeValue } from './messages.js'
 import { duration, expecting, positiveInt } from './fields.js'
 

@@ -3,7 +3,7 @@
  * (json-schema.ts) and docs/scenarios.md (checked by test/scenario/docs.test.ts) all follow it.
  * Objects are strict: an unknown key is a mistake, reported with a did-you-mean.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import * as defaults from './defaults.js'
 import { TASK_TYPES, type TaskType } from '../domain/types.js'
 import {
@@ -26,7 +26,7 @@ function maxAudioSeconds() {
   return z.number({ error }).positive({ error }).max(defaults.MAX_AUDIO_SECONDS_LIMIT, { error })
 }
 
-const mapping = <Shape extends z.core.$ZodLooseShape>(shape: Shape, what: string) => z.strictObject(shape, { error: expecting(what) })
+const mapping = <Shape extends z.$ZodLooseShape>(shape: Shape, what: string) => z.strictObject(shape, { error: expecting(what) })
 
 const manualClock = z
   .strictObject({

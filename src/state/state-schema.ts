@@ -2,7 +2,7 @@
  * The state file's shape, in zod: a file is checked whole before anything is restored, so a
  * corrupt or foreign file is refused with the path of its first mistake and never half-loaded.
  */
-import { z } from 'zod'
+import * as z from '../zod.js'
 import { TASK_STATUSES, TASK_TYPES, MUSIC_MODES } from '../domain/types.js'
 
 export const STATE_FORMAT = 'audio-task-mock/state'

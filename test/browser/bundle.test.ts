@@ -43,6 +43,11 @@ function expectBrowserSafe(result: Awaited<ReturnType<typeof bundle>>): void {
   expect(inputs.filter((path) => /src\/(server|cli|state)\/|admin-auth/.test(path))).toEqual([])
   // Test mode (the OpenAPI document and its validator) is Node's, switched on by an environment variable a page does not have.
   expect(inputs.filter((path) => /node_modules\/ajv(-formats)?\/|openapi\/(test-mode|environment-check|response-validator)\.[jt]s$/.test(path))).toEqual([])
+  // zod is imported by name (src/zod.ts), so its locales other than English stay out (366 kB when they did not).
+  const written = Object.values(result.metafile!.outputs).flatMap((output) => Object.entries(output.inputs))
+  expect(written.filter(([path, { bytesInOutput }]) => /node_modules\/zod\/.*locales\/(?!en\.)/.test(path) && bytesInOutput > 0).map(([path]) => path)).toEqual(
+    [],
+  )
 }
 
 describe('the browser entry', () => {
