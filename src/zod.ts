@@ -2,7 +2,7 @@
  * zod's API as this package uses it, imported by name. `import { z } from 'zod'` hands over zod's
  * whole namespace, its 40 locales included (366 kB that a bundler must keep, since the namespace
  * object holds them); names let esbuild, Vite or webpack leave out what is not used. Modules here
- * write `import * as z from '../zod.js'` and keep reading `z.string()`.
+ * import this module as a namespace, `z`, and keep reading `z.string()`.
  */
 export {
   array,
