@@ -30,8 +30,13 @@ declare module 'vitest' {
  */
 export async function launchChromium(): Promise<Browser> {
   if (inject('sharedChromium') !== true) return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
-  workerChromium ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
-  workerChromium.catch(() => (workerChromium = null))
+  if (workerChromium === null) {
+    // A launch that failed, or a browser that died, is not handed to the next file: it launches anew.
+    const forget = () => void (workerChromium === launching && (workerChromium = null))
+    const launching = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }).then((browser) => browser.on('disconnected', forget))
+    launching.catch(forget)
+    workerChromium = launching
+  }
   return borrowed(await workerChromium)
 }
 
