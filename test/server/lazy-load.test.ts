@@ -52,7 +52,13 @@ for (let read = 0; read < 10 && done?.data.status !== 'success'; read++) {
 }
 steps.media = []
 for (const clip of done.data.output.result ?? []) {
-  for (const url of [clip.audio_url, clip.image_url].filter(Boolean)) steps.media.push((await fetch(url)).status)
+  for (const url of [clip.audio_url, clip.image_url].filter(Boolean)) {
+    // Read to the end, as a client should: an answer left unread (a 1 MB clip) holds its connection
+    // open, and close() waits for it until undici lets it go (about 3 s here).
+    const answer = await fetch(url)
+    await answer.arrayBuffer()
+    steps.media.push(answer.status)
+  }
 }
 steps.media.push(loaded())
 const unknown = await fetch(server.url + '/api/v1/nothing', { headers: { 'x-api-key': 'k' } })
