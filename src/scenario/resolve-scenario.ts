@@ -39,8 +39,33 @@ export function isScenarioName(text: string): boolean {
 function fromLibrary(name: string, library: ScenarioLibrary): Scenario {
   const found = library.read(name)
   if ('error' in found) throw new ScenarioInvalidError([{ file: '<scenario>', line: 1, col: 1, path: '', message: found.error }])
-  const result = parseScenario(found.text, found.file)
+  return compileText(found.text, found.file)
+}
+
+/**
+ * Scenarios compiled from text, by source name and text: a suite that starts a fake per test
+ * from the same text (the usual shape) parses and validates it once. A compiled scenario is a
+ * value that no fake changes (each keeps its state in its own world), so fakes can share one, as
+ * they already share it across resets. The newest few are kept, and only texts of a usual size.
+ */
+const compiled = new Map<string, Scenario>()
+const COMPILED_KEPT = 32
+const COMPILED_TEXT_LIMIT = 64 * 1024
+
+function compileText(text: string, source: string): Scenario {
+  const key = `${source}\n${text}`
+  const kept = compiled.get(key)
+  if (kept !== undefined) {
+    compiled.delete(key) // the newest again: the oldest go first
+    compiled.set(key, kept)
+    return kept
+  }
+  const result = parseScenario(text, source)
   if (!result.ok) throw new ScenarioInvalidError(result.errors)
+  if (text.length <= COMPILED_TEXT_LIMIT) {
+    compiled.set(key, result.scenario)
+    if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value!)
+  }
   return result.scenario
 }
 
@@ -52,7 +77,8 @@ export function resolveScenario(input: ScenarioInput | undefined, source = '<sce
   if (input === undefined) return library === undefined ? defaultScenario() : fromLibrary(DEFAULT_SCENARIO_NAME, library)
   if (typeof input === 'string' && library !== undefined && isScenarioName(input)) return fromLibrary(input.trim(), library)
   if (typeof input !== 'string' && isCompiled(input)) return input
-  const result = typeof input === 'string' ? parseScenario(input, source) : parseScenarioObject(input, source)
+  if (typeof input === 'string') return compileText(input, source)
+  const result = parseScenarioObject(input, source)
   if (!result.ok) throw new ScenarioInvalidError(result.errors)
   return result.scenario
 }
