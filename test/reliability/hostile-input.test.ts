@@ -6,6 +6,7 @@
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { httpDoor, inProcessDoor, type Door, type Fake } from '../support/doors.js'
+import { binaryUnit } from '../support/hostile.js'
 import { fuzzRuns } from '../support/long.js'
 
 const SCENARIO = `
@@ -18,7 +19,7 @@ accounts:
 const RUNS = fuzzRuns(25, 1000)
 
 const nasty = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: binaryUnit, maxLength: 40 }),
   fc.constantFrom('__proto__', 'constructor', 'prototype', '\u0000', '🎵🎶', '../../etc/passwd', '%00', 'a'.repeat(600)),
 )
 const anyJson = fc.jsonValue({ maxDepth: 6 })
@@ -71,7 +72,7 @@ describe.each([inProcessDoor(), httpDoor()])('hostile input: $name', (door: Door
 
   it('answers malformed JSON text, NUL bytes and deep nesting with 400 and no state change', async () => {
     const malformed = fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.string({ unit: binaryUnit, maxLength: 200 }),
       fc.nat(5000).map((depth) => '['.repeat(depth + 40) + ']'.repeat(depth + 40)),
       fc.constantFrom('{"model":"music-model"', '\u0000{}', '{"a":1}{"b":2}', '{"__proto__":{"polluted":true}}', 'NaN', "{'a':1}"),
     )
