@@ -8,24 +8,26 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { setTimeout as wait } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { afterEach, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { portClosed } from '../support/process-checks.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-let group: number | undefined
+/** The process groups the tests started (the tests run at once: each mostly waits for a process). */
+const groups = new Set<number>()
 
-afterEach(() => {
-  if (group === undefined) return
-  try {
-    process.kill(-group, 'SIGKILL')
-  } catch {
-    // the group is already gone: nothing was left behind
+afterAll(() => {
+  for (const group of groups) {
+    try {
+      process.kill(-group, 'SIGKILL')
+    } catch {
+      // the group is already gone: nothing was left behind
+    }
   }
 })
 
 function launch(env: NodeJS.ProcessEnv, command = 'node dist/bin/audio-task-mock.js --port 0') {
   const shell = spawn('sh', ['-c', command], { cwd: ROOT, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  group = shell.pid
+  groups.add(shell.pid!)
   let output = ''
   const exited = new Promise<void>((resolve) => shell.once('exit', () => resolve()))
   const url = new Promise<string>((resolve, reject) => {
@@ -42,7 +44,7 @@ function launch(env: NodeJS.ProcessEnv, command = 'node dist/bin/audio-task-mock
   return { shell, url, exited, output: () => output }
 }
 
-it('stops the server when the shell npx started it under dies of SIGTERM', async () => {
+it.concurrent('stops the server when the shell npx started it under dies of SIGTERM', async () => {
   const started = launch({ ...process.env, npm_command: 'exec' })
   const url = await started.url
   started.shell.kill('SIGTERM') // what npm does with its own SIGTERM
@@ -59,7 +61,7 @@ async function childOf(pid: number): Promise<void> {
   throw new Error(`process ${pid} started no child within 2 s`)
 }
 
-it('stops the server when its launcher died while it was still starting (before the ready line)', async () => {
+it.concurrent('stops the server when its launcher died while it was still starting (before the ready line)', async () => {
   // `; true` keeps the shell from handing its process over to node, so node is its child.
   const started = launch({ ...process.env, npm_command: 'exec' }, 'node dist/bin/audio-task-mock.js --port 0; true')
   await childOf(started.shell.pid!)
@@ -69,7 +71,7 @@ it('stops the server when its launcher died while it was still starting (before 
   expect(await portClosed(url, 5_000), `${url} still answers after its launcher died:\n${started.output()}`).toBe(true)
 }, 60_000)
 
-it('keeps serving when it was not launched by npm (a direct start outlives its shell, as users expect of nohup)', async () => {
+it.concurrent('keeps serving when it was not launched by npm (a direct start outlives its shell, as users expect of nohup)', async () => {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')))
   const started = launch(env)
   const url = await started.url
