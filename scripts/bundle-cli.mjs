@@ -46,16 +46,20 @@ const modules = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // The package's dependencies are installed beside it: the chunks hold only our code, never a
-  // second copy of express, msw or zod (docs/decisions/018).
-  packages: 'external',
-  plugins: [startUpShims()],
+  // The package's dependencies are installed beside it: the chunks hold our code, never a second
+  // copy of express, msw or faker (docs/decisions/018); zod alone is bundled (decision 035).
+  plugins: [startUpShims(), dependenciesExternalButZod()],
   write: false,
   logLevel: 'warning',
 })
 
+const ZOD_NOTICE = `/*! Parts of zod (https://zod.dev) are bundled below. ${readFileSync('node_modules/zod/LICENSE', 'utf8').trim()} */\n`
+
 for (const file of modules.outputFiles) {
-  const { code } = await transform(file.text.replace(/^#!/, '//#!'), {
+  // esbuild heads each bundled module with its path; the CommonJS pass keeps only legal comments
+  // (`//!`), so a dependency's path is made one: the package test reads them (only zod's may be here).
+  const text = file.text.replace(/^#!/, '//#!').replace(/^\/\/ \S*(node_modules\/\S+)$/gm, '//! bundled: $1')
+  const { code } = await transform(text, {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
@@ -67,7 +71,8 @@ for (const file of modules.outputFiles) {
     sourcefile: basename(file.path),
     logLevel: 'warning',
   })
-  writeFileSync(file.path, code)
+  // A chunk holding zod carries zod's licence.
+  writeFileSync(file.path, code.includes('//! bundled: node_modules/zod/') ? ZOD_NOTICE + code : code)
 }
 // The package is "type": "module"; everything in dist/bin is CommonJS.
 writeFileSync(`${OUT}/package.json`, `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`)
@@ -148,6 +153,20 @@ function startUpShims() {
         const contents = `let loaded\nconst real = () => (loaded ??= require(${JSON.stringify(args.path)}))\nmodule.exports = Object.defineProperties({}, {\n${lines.join('\n')}\n})\n`
         return { contents, loader: 'js', resolveDir: process.cwd() }
       })
+    },
+  }
+}
+
+/**
+ * Every package import stays a `require` of the installed package, except zod's: `require('zod')`
+ * loads its 95 CommonJS modules (its 40 locales among them), a fifth of the CLI's start-up CPU,
+ * where the part of zod the CLI uses, bundled, is one chunk of about 210 kB (decision 035).
+ */
+function dependenciesExternalButZod() {
+  return {
+    name: 'dependencies-external-but-zod',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => (/^zod(\/|$)/.test(args.path) ? undefined : { path: args.path, external: true }))
     },
   }
 }
