@@ -44,13 +44,17 @@ function launch(env: NodeJS.ProcessEnv, command = 'node dist/bin/audio-task-mock
   return { shell, url, exited, output: () => output }
 }
 
-it.concurrent('stops the server when the shell npx started it under dies of SIGTERM', async () => {
-  const started = launch({ ...process.env, npm_command: 'exec' })
-  const url = await started.url
-  started.shell.kill('SIGTERM') // what npm does with its own SIGTERM
-  await started.exited
-  expect(await portClosed(url, 5_000), `${url} still answers after its launcher died:\n${started.output()}`).toBe(true)
-}, 60_000)
+it.concurrent(
+  'stops the server when the shell npx started it under dies of SIGTERM',
+  async () => {
+    const started = launch({ ...process.env, npm_command: 'exec' })
+    const url = await started.url
+    started.shell.kill('SIGTERM') // what npm does with its own SIGTERM
+    await started.exited
+    expect(await portClosed(url, 5_000), `${url} still answers after its launcher died:\n${started.output()}`).toBe(true)
+  },
+  60_000,
+)
 
 /** Resolves once `pid` has a child process (Linux: /proc/PID/task/PID/children). */
 async function childOf(pid: number): Promise<void> {
@@ -61,21 +65,29 @@ async function childOf(pid: number): Promise<void> {
   throw new Error(`process ${pid} started no child within 2 s`)
 }
 
-it.concurrent('stops the server when its launcher died while it was still starting (before the ready line)', async () => {
-  // `; true` keeps the shell from handing its process over to node, so node is its child.
-  const started = launch({ ...process.env, npm_command: 'exec' }, 'node dist/bin/audio-task-mock.js --port 0; true')
-  await childOf(started.shell.pid!)
-  started.shell.kill('SIGKILL')
-  await started.exited
-  const url = await started.url // the server still writes to the pipe the shell was given
-  expect(await portClosed(url, 5_000), `${url} still answers after its launcher died:\n${started.output()}`).toBe(true)
-}, 60_000)
+it.concurrent(
+  'stops the server when its launcher died while it was still starting (before the ready line)',
+  async () => {
+    // `; true` keeps the shell from handing its process over to node, so node is its child.
+    const started = launch({ ...process.env, npm_command: 'exec' }, 'node dist/bin/audio-task-mock.js --port 0; true')
+    await childOf(started.shell.pid!)
+    started.shell.kill('SIGKILL')
+    await started.exited
+    const url = await started.url // the server still writes to the pipe the shell was given
+    expect(await portClosed(url, 5_000), `${url} still answers after its launcher died:\n${started.output()}`).toBe(true)
+  },
+  60_000,
+)
 
-it.concurrent('keeps serving when it was not launched by npm (a direct start outlives its shell, as users expect of nohup)', async () => {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')))
-  const started = launch(env)
-  const url = await started.url
-  started.shell.kill('SIGTERM')
-  await started.exited
-  expect(await portClosed(url, 1_500)).toBe(false)
-}, 60_000)
+it.concurrent(
+  'keeps serving when it was not launched by npm (a direct start outlives its shell, as users expect of nohup)',
+  async () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')))
+    const started = launch(env)
+    const url = await started.url
+    started.shell.kill('SIGTERM')
+    await started.exited
+    expect(await portClosed(url, 1_500)).toBe(false)
+  },
+  60_000,
+)
