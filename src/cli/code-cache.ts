@@ -239,7 +239,10 @@ export function createChunkLoader(chunkDir: string, options: LoaderOptions = {})
     if (kind !== 'accepted') changed = true
     use[kind].push(file)
     const remembered = fits && sameLayout ? entry.resolved : {}
-    const resolved: Record<string, string | null> = {}
+    // What this run resolves, over what earlier runs did: a run that takes another path through
+    // the module (`check` where the last run served) keeps their answers, or the two would
+    // rewrite the cache in turn. Each answer is checked again when it is used.
+    const resolved: Record<string, string | null> = { ...remembered }
     loaded.set(file, { script, fingerprint, resolved })
 
     const module = new Module(file, parent)

@@ -1,6 +1,6 @@
 /** The module loader behind the CLI's executable: CommonJS semantics, and a code cache built on this machine used when it fits. */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -165,6 +165,23 @@ describe('createChunkLoader', () => {
     partial.load('a.js')
     partial.writeCache()
     expect(loadInNewProcess(dir, [cacheDir]).use.accepted).toEqual(ALL)
+  })
+
+  it('keeps what earlier runs resolved in a module: runs that take other paths through it (serve, then check) do not rewrite the cache in turn', () => {
+    const { dir, cacheDir } = fixture()
+    const flag = join(dir, 'take-a')
+    writeFileSync(
+      join(dir, 'cli.js'),
+      `// ${dir}\nexports.count = require('node:fs').existsSync(${JSON.stringify(flag)}) ? require('./a.js').shared.counter.n : require('./b.js').shared.counter.n\n`,
+    )
+    expect(loadInNewProcess(dir, [cacheDir])).toMatchObject({ count: 1, stale: true })
+    writeFileSync(flag, '')
+    // The first run through a.js resolves a specifier no run resolved before: that is new, and written.
+    expect(loadInNewProcess(dir, [cacheDir])).toMatchObject({ count: 1, stale: true })
+    rmSync(flag)
+    expect(loadInNewProcess(dir, [cacheDir])).toMatchObject({ count: 1, stale: false, use: { missing: [], rejected: [] } })
+    writeFileSync(flag, '')
+    expect(loadInNewProcess(dir, [cacheDir])).toMatchObject({ count: 1, stale: false, use: { missing: [], rejected: [] } })
   })
 })
 
