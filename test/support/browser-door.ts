@@ -12,6 +12,7 @@
 import type { Browser, Page } from 'playwright-core'
 import type { MockCore } from '../../src/mock/mock-core.js'
 import type { PageReply } from '../browser/pages/fake-page.js'
+import { inject } from 'vitest'
 import { bundlePage, launchChromium, pageFiles, serveSite, type Site } from './browser.js'
 import { send, type Door, type Fetcher } from './doors.js'
 
@@ -47,48 +48,96 @@ function queuedMock(queue: Queued[]): MockCore {
   })
 }
 
+/** The fake's page, loaded and its worker started: on `site`, in `browser`. */
+interface FakePage {
+  browser: Browser
+  site: Site
+  page: Page
+}
+
+async function openFakePage(): Promise<FakePage> {
+  const site = await serveSite(await pageFiles(await bundlePage('test/browser/pages/fake-page.ts')))
+  const browser = await launchChromium()
+  try {
+    const page = await browser.newPage()
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
+    await page.goto(site.url)
+    await page.waitForFunction(() => window.__fake !== undefined)
+    await page.evaluate(() => window.__fake.ready.then(() => undefined))
+    return { browser, site, page }
+  } catch (error) {
+    await browser.close()
+    await site.close()
+    throw error
+  }
+}
+
+/**
+ * In `npm test` (files share their worker's modules and Chromium), one fake page per worker for
+ * every file that runs the browser door: the page holds no state between tests (each starts its
+ * own fake, and `stop()` removes its handlers), and a new context and page load cost more of
+ * Chromium's CPU than the tests of a small file. Its site server does not keep the worker alive;
+ * Chromium ends with the worker. Anywhere else, each door opens and closes a page of its own.
+ */
+let workerPage: Promise<FakePage> | null = null
+
+function fakePage(): { opened: Promise<FakePage>; shared: boolean } {
+  if (inject('sharedChromium') !== true) return { opened: openFakePage(), shared: false }
+  if (workerPage === null) {
+    const opening = openFakePage().then((opened) => {
+      opened.site.unref()
+      // A page that closed or crashed, or a browser that died, is opened anew for the next file.
+      const forget = () => void (workerPage === opening && (workerPage = null))
+      opened.page.once('close', forget).once('crash', forget)
+      opened.browser.once('disconnected', forget)
+      return opened
+    })
+    opening.catch(() => void (workerPage === opening && (workerPage = null)))
+    workerPage = opening
+  }
+  return { opened: workerPage, shared: true }
+}
+
 export function browserDoor(): BrowserDoor {
-  let browser: Browser | null = null
-  let site: Site | null = null
-  let page: Page | null = null
+  let opened: FakePage | null = null
+  let shared = false
   return {
     name: 'browser (msw setupWorker in Chromium)',
     get page() {
-      return page!
+      return opened!.page
     },
     async setup() {
-      site = await serveSite(await pageFiles(await bundlePage('test/browser/pages/fake-page.ts')))
-      browser = await launchChromium()
-      page = await browser.newPage()
-      page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
-      await page.goto(site.url)
-      await page.waitForFunction(() => window.__fake !== undefined)
-      await page.evaluate(() => window.__fake.ready.then(() => undefined))
+      const found = fakePage()
+      shared = found.shared
+      opened = await found.opened
     },
     async teardown() {
-      await browser?.close()
-      await site?.close()
-      browser = site = page = null
+      if (opened !== null && !shared) {
+        await opened.browser.close()
+        await opened.site.close()
+      }
+      opened = null
     },
     async start(scenario) {
-      await page!.evaluate((text) => window.__fake.start(text), scenario)
-      const origin = site!.url
+      const { page, site } = opened!
+      await page.evaluate((text) => window.__fake.start(text), scenario)
+      const origin = site.url
       const queue: Queued[] = []
-      const fetchInPage = pageFetcher(page!)
+      const fetchInPage = pageFetcher(page)
       const flush = async () => {
         while (queue.length > 0) {
           const step = queue.shift()!
-          await page!.evaluate((s) => ('reset' in s ? window.__fake.mock!.reset() : window.__fake.advance(s.advance)), step)
+          await page.evaluate((s) => ('reset' in s ? window.__fake.mock!.reset() : window.__fake.advance(s.advance)), step)
         }
       }
       const flushed: Fetcher = async (url, init) => (await flush(), fetchInPage(url, init))
-      const ledger = async (key: string) => (await flush(), page!.evaluate((k) => window.__fake.mock!.world.account(k)?.ledger, key))
+      const ledger = async (key: string) => (await flush(), page.evaluate((k) => window.__fake.mock!.world.account(k)?.ledger, key))
       const mock = queuedMock(queue)
       const scenarioOf = await import('../../src/scenario/resolve-scenario.js').then(({ resolveScenario }) => resolveScenario(scenario))
       return { mock, origin, ledger, call: (method, path, options) => send(origin, method, path, options, scenarioOf, flushed) }
     },
     async stop() {
-      await page?.evaluate(() => window.__fake.stop())
+      await opened?.page.evaluate(() => window.__fake.stop())
     },
   }
 }

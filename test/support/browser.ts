@@ -106,6 +106,8 @@ export const MSW_WORKER = resolve(ROOT, 'node_modules/msw/lib/mockServiceWorker.
 export interface Site {
   url: string
   close(): Promise<void>
+  /** Lets the process exit while the site still listens (a site kept for the worker's life). */
+  unref(): void
 }
 
 export type SiteFiles = Record<string, { type: string; body: string | Uint8Array }>
@@ -135,5 +137,6 @@ export async function serveSite(files: SiteFiles): Promise<Site> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done()))),
+    unref: () => void server.unref(),
   }
 }
