@@ -262,7 +262,8 @@ it('stays usable with thousands of tasks and requests: the page draws one page o
   const many = await startServer({
     scenario: `version: 1\nname: many\nseed: 5\naccounts:\n  - { api_key: bulk-key, credits: 100000 }\n  - { api_key: other-key, credits: 100 }\n`,
   })
-  const tab = await browser.newPage({ viewport: { width: 1400, height: 860 } })
+  // A second tab of the session's context (its viewport): another fake on another origin, nothing shared.
+  const tab = await page.context().newPage()
   tab.setDefaultTimeout(15_000)
   try {
     const TASKS = 2_000
