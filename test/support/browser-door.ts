@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core'
 import type { MockCore } from '../../src/mock/mock-core.js'
 import type { PageReply } from '../browser/pages/fake-page.js'
 import { inject } from 'vitest'
-import { bundlePage, launchChromium, pageFiles, serveSite, type Site } from './browser.js'
+import { bundlePage, launchChromium, pageFiles, perWorker, serveSite, type Site } from './browser.js'
 import { send, type Door, type Fetcher } from './doors.js'
 
 export interface BrowserDoor extends Door {
@@ -79,23 +79,15 @@ async function openFakePage(): Promise<FakePage> {
  * Chromium's CPU than the tests of a small file. Its site server does not keep the worker alive;
  * Chromium ends with the worker. Anywhere else, each door opens and closes a page of its own.
  */
-let workerPage: Promise<FakePage> | null = null
+const workerPage = perWorker(openFakePage, (opened, gone) => {
+  opened.site.unref()
+  opened.page.once('close', gone).once('crash', gone)
+  opened.browser.once('disconnected', gone)
+})
 
 function fakePage(): { opened: Promise<FakePage>; shared: boolean } {
   if (inject('sharedChromium') !== true) return { opened: openFakePage(), shared: false }
-  if (workerPage === null) {
-    const opening = openFakePage().then((opened) => {
-      opened.site.unref()
-      // A page that closed or crashed, or a browser that died, is opened anew for the next file.
-      const forget = () => void (workerPage === opening && (workerPage = null))
-      opened.page.once('close', forget).once('crash', forget)
-      opened.browser.once('disconnected', forget)
-      return opened
-    })
-    opening.catch(() => void (workerPage === opening && (workerPage = null)))
-    workerPage = opening
-  }
-  return { opened: workerPage, shared: true }
+  return { opened: workerPage(), shared: true }
 }
 
 export function browserDoor(): BrowserDoor {

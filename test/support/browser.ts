@@ -29,18 +29,30 @@ declare module 'vitest' {
  * fresh profile, and whose `close()` closes only those. Elsewhere, a browser of its own.
  */
 export async function launchChromium(): Promise<Browser> {
-  if (inject('sharedChromium') !== true) return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
-  if (workerChromium === null) {
-    // A launch that failed, or a browser that died, is not handed to the next file: it launches anew.
-    const forget = () => void (workerChromium === launching && (workerChromium = null))
-    const launching = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }).then((browser) => browser.on('disconnected', forget))
-    launching.catch(forget)
-    workerChromium = launching
-  }
-  return borrowed(await workerChromium)
+  if (inject('sharedChromium') !== true) return launch()
+  return borrowed(await workerChromium())
 }
 
-let workerChromium: Promise<Browser> | null = null
+const launch = () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+const workerChromium = perWorker(launch, (browser, gone) => void browser.on('disconnected', gone))
+
+/**
+ * `open()` once per test worker, its value shared by the worker's files. One that failed to open,
+ * or that `watch` reports gone (a browser that died, a page that closed), is not handed to the next
+ * caller: that one opens anew.
+ */
+export function perWorker<T>(open: () => Promise<T>, watch: (value: T, gone: () => void) => void): () => Promise<T> {
+  let current: Promise<T> | null = null
+  return () => {
+    if (current === null) {
+      const forget = () => void (current === opening && (current = null))
+      const opening = open().then((value) => (watch(value, forget), value))
+      opening.catch(forget)
+      current = opening
+    }
+    return current
+  }
+}
 
 /** `browser`, for one file: the contexts (and pages) it opens are its own, and `close()` closes those. */
 function borrowed(browser: Browser): Browser {
