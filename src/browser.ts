@@ -9,20 +9,15 @@ export { createMock } from './mock/create-browser-mock.js'
 export type { Mock, MockClock, MockFetch, MockOptions } from './mock/create-browser-mock.js'
 export type { MockCore } from './mock/mock-core.js'
 export type { MockHandle } from './handle/mock-handle.js'
-export { createHandlers } from './handlers/create-handlers.js'
-export type { HandlerOptions } from './handlers/create-handlers.js'
+export { createHandlers } from './doors/msw-handlers.js'
+export type { HandlerOptions } from './doors/msw-handlers.js'
 
 // The OpenAPI document (served at /openapi.json)
 export { openApiDocument } from './openapi/document.js'
 export type { OpenApiDocument } from './openapi/document.js'
-export { createOpenApiHandlers } from './handlers/openapi-handlers.js'
 
 // Control: admin API (in-process and /__admin), journal and client report
-export { createAdminHandlers } from './handlers/admin-handlers.js'
-export type { AdminGuard } from './handlers/admin-handlers.js'
-export { composeHandlers } from './handlers/compose-handlers.js'
-export type { ComposeOptions } from './handlers/compose-handlers.js'
-export { createAssetHandlers } from './handlers/asset-handlers.js'
+export type { AdminGuard } from './dispatch/admin-answer.js'
 export { AdminError } from './admin/admin-error.js'
 export type { MockControl, MockAccounts, MockTasks, JournalFilter } from './admin/control.js'
 export type { Health, ClockView, JournalPage } from './admin/operations.js'

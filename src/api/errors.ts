@@ -48,7 +48,7 @@ export const ERRORS = {
     message: (method: string, path: string, allowed: string) => `Method ${method} is not allowed on ${path}; use ${allowed}`,
   },
   malformedUrl: { status: 400, message: (path: string) => `Malformed URL: ${quoted(path)} has an invalid percent-encoding` },
-  // Media files (api/asset-api.ts, handlers/asset-handlers.ts).
+  // Media files (api/asset-api.ts, dispatch/dispatch.ts).
   noClip: {
     status: 404,
     message: (kind: string, path: string, clipId: string) => `No such ${kind} file: ${path} (no task output has a clip with id ${quoted(clipId)})`,

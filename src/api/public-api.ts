@@ -19,7 +19,7 @@ import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
 import { rateLimit, withRateHeaders } from './rate-limit.js'
 import { now, type ApiRequest, type BodyRequest, type Outcome } from './request.js'
 import { failWith, ok, renderCreated, renderTask, type ApiResponse } from './respond.js'
-import { allowedMethods, pathOf, routeOf, type PublicEndpoint } from './routes.js'
+import { pathOf, routeOf, type PublicEndpoint } from './routes.js'
 import { validateCreate } from './validate.js'
 
 export type { ApiRequest, BodyRequest, Outcome } from './request.js'
@@ -226,11 +226,4 @@ export function getUsage(world: World, request: ApiRequest): Outcome {
   }
   recordOutcome(world, entry, outcome)
   return outcome
-}
-
-/** Requests no public route answers: unknown paths answer 404, known paths with another method 405 (with Allow). */
-export function routeMiss(method: string, pathname: string): ApiResponse {
-  const allowed = allowedMethods(pathname)
-  if (allowed === null) return failWith('noRoute', method, pathname)
-  return { ...failWith('methodNotAllowed', method, pathname, allowed), headers: { allow: allowed } }
 }

@@ -1,7 +1,6 @@
 /**
  * The public API's routes, once: method, path pattern, endpoint and OpenAPI operation. Everything
- * that knows a route derives from this table: the msw handlers (handlers/create-handlers.ts), the
- * node:http fast path's matcher (server/public-route.ts), `routeMiss` (404, or 405 with Allow),
+ * that knows a route derives from this table: the dispatch's route table (dispatch/route-table.ts),
  * the journal's paths and the OpenAPI document's `paths` (openapi/paths.ts). Adding a route is a
  * row here plus its answer in public-api.ts. A pattern is literal segments, optionally ending in
  * one `:param` segment (checked when this module loads).
@@ -24,7 +23,7 @@ export const PUBLIC_ROUTES = [
   { endpoint: 'usage', method: 'GET', path: '/api/v1/account/usage', operationId: 'getUsage' },
 ] as const satisfies readonly RouteSpec[]
 
-/** The path every public route starts with: requests under it that no route answers get `routeMiss`. */
+/** The path every public route starts with: requests under it that no route answers get a JSON 404 or 405. */
 export const API_PREFIX = '/api/v1/'
 for (const route of PUBLIC_ROUTES) if (!`${route.path}/`.startsWith(API_PREFIX)) throw new Error(`route ${route.path} is not under ${API_PREFIX}`)
 
@@ -62,16 +61,4 @@ export function pathOf(endpoint: PublicEndpoint, param?: string): string {
 export function openApiPath(path: string): string {
   const { prefix, param } = patternOf(path)
   return param === null ? prefix : `${prefix}{${param}}`
-}
-
-/** Whether `pathname` (decoded or not) is one `pattern` names: the literal path, or the prefix and one non-empty segment. */
-export function matches(pattern: Pattern, pathname: string): boolean {
-  if (pattern.param === null) return pathname === pattern.prefix
-  return pathname.length > pattern.prefix.length && pathname.startsWith(pattern.prefix) && !pathname.includes('/', pattern.prefix.length)
-}
-
-/** The methods the public API answers on `pathname` (`GET`, `POST`…), comma-separated; null when it names no route. */
-export function allowedMethods(pathname: string): string | null {
-  const methods = PUBLIC_ROUTES.filter((route) => matches(PATTERNS.get(route.endpoint)!, pathname)).map((route) => route.method)
-  return methods.length === 0 ? null : methods.join(', ')
 }

@@ -35,7 +35,7 @@ export interface MockHandle {
   onReset(listener: (world: World) => void): void
   /**
    * Set by `--state-mode durable`: resolves once every change made so far is on disk. A create
-   * is answered 202 only after it (src/server/public-door.ts, src/handlers/create-handlers.ts).
+   * is answered 202 only after it (src/dispatch/dispatch.ts).
    */
   commit?: () => Promise<void>
 }

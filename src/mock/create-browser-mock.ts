@@ -4,16 +4,15 @@
  * (src/scenario/bundled-texts.ts, generated from the files): no scenario serves the bundled
  * `default`, and a bundled name (`'happy-path'`) works, exactly as in Node and on the command line.
  */
-import type { ComposeOptions } from '../handlers/compose-handlers.js'
+import type { HandlerOptions } from '../doors/msw-handlers.js'
 import { BUNDLED_SCENARIO_TEXTS } from '../scenario/bundled-texts.js'
-import { withFetch, type FetchMock as Mock } from './fetch-mock.js'
 import type { MockOptions } from './mock-core.js'
-import { mockWithHandlers } from './mock-with-handlers.js'
+import { mockWithDoors, type Mock } from './mock-with-doors.js'
 import type { ScenarioLibrary } from '../scenario/resolve-scenario.js'
 
 export type { MockClock, MockCore, MockOptions } from './mock-core.js'
-export type { FetchMock as Mock } from './fetch-mock.js'
-export type { MockFetch } from './fetch-door.js'
+export type { Mock } from './mock-with-doors.js'
+export type { MockFetch } from '../doors/fetch-door.js'
 
 const names = Object.keys(BUNDLED_SCENARIO_TEXTS)
 
@@ -25,6 +24,6 @@ const compiledInLibrary: ScenarioLibrary = {
   },
 }
 
-export function createMock(options: MockOptions = {}, handlerOptions: ComposeOptions = {}): Mock {
-  return withFetch(mockWithHandlers(options, handlerOptions, compiledInLibrary), options, handlerOptions)
+export function createMock(options: MockOptions = {}, handlerOptions: HandlerOptions = {}): Mock {
+  return mockWithDoors(options, handlerOptions, compiledInLibrary)
 }

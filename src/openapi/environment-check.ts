@@ -1,7 +1,7 @@
 /**
  * `AUDIO_TASK_MOCK_CHECK_RESPONSES=1` turns test mode on (README, "Every response checked in
  * tests"): imported, for this effect, by the modules that build Node's doors (mock/create-mock.ts,
- * server/public-door.ts, server/create-app.ts). The browser entry never imports it, so a page's
+ * server/node-door.ts). The browser entry never imports it, so a page's
  * bundle carries no test mode (the OpenAPI document and its validator).
  */
 import { CHECK_RESPONSES_ENV, setEnvironmentCheck } from './answer-check.js'

@@ -1,10 +1,9 @@
 /**
- * Starts the fake on HTTP; resolves once it listens. The public API is answered by the
- * node:http door (public-door.ts); everything else (media, `/__admin`, unknown routes) by the
- * express app with the msw handlers, loaded when first needed.
+ * Starts the fake on HTTP; resolves once it listens. Every request goes through the node:http
+ * door (node-door.ts) to the one dispatch; this file owns the server around it: timeouts, the
+ * parser's refusals as JSON, and a graceful close.
  */
 import { createServer, STATUS_CODES, type Server } from 'node:http'
-import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { isLoopback } from '../admin/admin-auth.js'
 import { errorBody, problem } from '../api/errors.js'
@@ -12,13 +11,9 @@ import type { MockControl } from '../admin/control.js'
 import { bundledLibrary } from '../mock/bundled-scenarios.js'
 import { createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
 import type { ScenarioInput } from '../scenario/resolve-scenario.js'
-import { createCors, withCors, type CorsOptions } from './cors.js'
-import { lazyApp } from './lazy-app.js'
+import type { CorsOptions } from './cors.js'
 import { listen } from './listen.js'
-import { createAdminDoor } from './admin-door.js'
-import { createMediaDoor } from './media-door.js'
-import { createPublicDoor } from './public-door.js'
-import { requireHost } from './require-host.js'
+import { createNodeDoor } from './node-door.js'
 import { requestTimeoutMessage, serverTimeouts, transportLimits, type TransportLimits } from './transport-limits.js'
 
 export { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.js'
@@ -104,13 +99,6 @@ function afterQuiet(activity: () => number, then: () => void): void {
   setImmediate(turn)
 }
 
-/** Ends the connection once what was written to it has gone out (no more is read from it). */
-function closeAfterAnswer(socket: Socket): void {
-  if (socket.destroyed) return
-  socket.once('finish', () => socket.destroy())
-  socket.end()
-}
-
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
   // Node binds every interface for an empty host: refused, since it would expose the fake by accident.
@@ -119,13 +107,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await options.prepare?.(mock)
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
   const limits = transportLimits(options.limits)
-  // CORS in front of both the node:http door and express (which then leaves it to this one).
-  const cors = createCors(options.cors)
-  const app = lazyApp(mock, { admin, cors: false })
-  const server = createServer(
-    { requireHostHeader: false, ...serverTimeouts(limits) },
-    requireHost(withCors(cors, createPublicDoor(mock, createAdminDoor(mock, admin, createMediaDoor(mock, app))))),
-  )
+  // Node's own Host check answers a bare 400; the door answers it as JSON (host-header.ts).
+  const server = createServer({ requireHostHeader: false, ...serverTimeouts(limits) }, createNodeDoor(mock, { admin, cors: options.cors }))
   server.maxConnections = limits.maxConnections
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, limits))
   let closing = false
@@ -137,11 +120,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('request', (req, res) => {
     activity += 1
     res.once('finish', () => {
-      // An answer sent before its request's body was all read (a 413, a route that ignores bodies):
-      // the rest of that body will never be read, and nothing can follow it on this connection.
-      // Node closes such a connection itself only when nothing listened to the body; when a
-      // reader stopped half way (msw's middleware), it stayed open and close() waited its grace.
-      if (!req.complete) closeAfterAnswer(req.socket)
       if (closing)
         afterQuiet(
           () => activity,

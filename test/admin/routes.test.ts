@@ -2,7 +2,7 @@
 import { getResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { adminGuard, isLoopback } from '../../src/admin/admin-auth.js'
-import { createAdminHandlers } from '../../src/handlers/admin-handlers.js'
+import { createHandlers } from '../../src/doors/msw-handlers.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { adminHttpDriver, adminInProcessDriver, type Driven, type Driver } from '../support/admin-drivers.js'
@@ -82,7 +82,7 @@ describe('admin access', () => {
 
   it('keeps the admin API closed on a non-loopback host without a token (checked in-process: no traffic leaves loopback)', async () => {
     const mock = createMock({ scenario: CONTRACT_SCENARIO })
-    const closed = createAdminHandlers(mock, { guard: adminGuard({ exposedOn: '0.0.0.0' }) })
+    const closed = createHandlers(mock, { adminGuard: adminGuard({ exposedOn: '0.0.0.0' }) })
     const response = await getResponse(closed, new Request('http://audio.mock.test/__admin/health'))
     expect(response?.status).toBe(403)
     expect(await response?.json()).toEqual({
@@ -90,7 +90,7 @@ describe('admin access', () => {
       message:
         'The admin API is closed: the server listens on 0.0.0.0, not a loopback address, and was started without an admin token (--admin-token or AUDIO_TASK_MOCK_ADMIN_TOKEN)',
     })
-    const open = createAdminHandlers(mock, { guard: adminGuard({ exposedOn: '0.0.0.0', token: 't' }) })
+    const open = createHandlers(mock, { adminGuard: adminGuard({ exposedOn: '0.0.0.0', token: 't' }) })
     const allowed = await getResponse(open, new Request('http://audio.mock.test/__admin/health', { headers: { authorization: 'Bearer t' } }))
     expect(allowed?.status).toBe(200)
   })

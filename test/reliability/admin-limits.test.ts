@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ACCOUNTS } from '../../src/admin/operations.js'
-import { ADMIN_BODY_LIMIT } from '../../src/handlers/admin-handlers.js'
+import { ADMIN_BODY_LIMIT } from '../../src/dispatch/admin-answer.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { call, expectSound, snapshot } from '../support/hostile.js'

@@ -1,6 +1,6 @@
 /**
  * Importing the package does not load express: the main entry exports `createApp`, which
- * requires express and @mswjs/http-middleware when it is called (decision 034). Run in a child
+ * requires express when it is called (decision 034). Run in a child
  * process on the compiled build, so nothing this test runner imported counts.
  */
 import { execFile } from 'node:child_process'
@@ -26,5 +26,5 @@ process.stdout.write(JSON.stringify(steps))
 
 it('imports the main entry without express, which createApp loads when called', async () => {
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', SCRIPT, MAIN])
-  expect(JSON.parse(stdout)).toEqual({ imported: [], fetched: [], appCreated: ['@mswjs/http-middleware', 'express'] })
+  expect(JSON.parse(stdout)).toEqual({ imported: [], fetched: [], appCreated: ['express'] })
 })

@@ -1,13 +1,12 @@
 /**
- * What only the standalone server's own door does: stop reading a body that passes the
- * limit and answer 413 before the client has finished sending; answer a bug with JSON;
- * hand every route it does not know to the fallback.
+ * What the node:http door does with the transport: stop reading a body that passes the
+ * limit and answer 413 before the client has finished sending; answer a bug with JSON.
  */
 import { createServer, request, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MockHandle } from '../../src/handle/mock-handle.js'
-import { createPublicDoor } from '../../src/server/public-door.js'
+import { createNodeDoor } from '../../src/server/node-door.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 
 let running: RunningServer | null = null
@@ -63,7 +62,7 @@ describe('standalone server transport', () => {
         throw new Error('the world is broken')
       },
     }
-    const url = await listen(createPublicDoor(broken, () => undefined))
+    const url = await listen(createNodeDoor(broken as MockHandle))
     for (const [method, path] of [
       ['GET', '/api/v1/account/usage'],
       ['GET', '/api/v1/task/x'],
@@ -79,36 +78,6 @@ describe('standalone server transport', () => {
       expect(await response.json()).toEqual({ code: 500, message: 'Internal error in audio-task-mock (a bug, please report it): the world is broken' })
     }
     expect(calls).toBe(3)
-  })
-
-  it('hands every other route to the fallback untouched, body included', async () => {
-    const seen: string[] = []
-    const source: Pick<MockHandle, 'world'> = {
-      get world(): never {
-        throw new Error('a fallback route must not reach the api layer')
-      },
-    }
-    const url = await listen(
-      createPublicDoor(source, (req, res) => {
-        let body = ''
-        req.setEncoding('utf8')
-        req.on('data', (chunk: string) => (body += chunk))
-        req.on('end', () => {
-          seen.push(`${req.method} ${req.url} ${body}`)
-          res.end('fallback')
-        })
-      }),
-    )
-    for (const [method, path] of [
-      ['GET', '/__admin/health'],
-      ['PUT', '/api/v1/task'],
-      ['POST', '/api/v1/task/'],
-      ['GET', '/api/v1/task/a%20b'],
-    ]) {
-      const response = await fetch(url + path, { method, body: method === 'GET' ? undefined : 'payload' })
-      expect(await response.text()).toBe('fallback')
-    }
-    expect(seen).toEqual(['GET /__admin/health ', 'PUT /api/v1/task payload', 'POST /api/v1/task/ payload', 'GET /api/v1/task/a%20b '])
   })
 })
 

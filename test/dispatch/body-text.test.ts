@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { readBody } from '../../src/handlers/read-body.js'
+import { bodyText, readStream } from '../../src/dispatch/body-text.js'
+
+/** The body of `request` as the dispatch reads it (the msw and fetch doors read a Request so). */
+const readBody = (request: Request, limit: number) =>
+  bodyText(
+    { method: request.method, path: '/', search: '', base: 'http://x.test', headers: request.headers, body: (max) => readStream(request.body, max) },
+    limit,
+  )
 
 /** A request whose body arrives in the given pieces, as a network would deliver it. */
 function streamed(pieces: Uint8Array[]): Request {
@@ -12,7 +19,7 @@ function streamed(pieces: Uint8Array[]): Request {
   return new Request('http://x.test/', { method: 'POST', body, duplex: 'half' } as RequestInit)
 }
 
-describe('readBody', () => {
+describe('bodyText over a web stream', () => {
   it('decodes UTF-8 whose characters are split across chunks', async () => {
     const bytes = new TextEncoder().encode('für Élise — 東京 🎹')
     const pieces = Array.from(bytes, (byte) => Uint8Array.of(byte)) // one byte per chunk: every character split
