@@ -1,6 +1,6 @@
 /**
- * The express + @mswjs/http-middleware door (`createApp`) on its own, for comparison with
- * the standalone server's fast path: `node express-door.js SCENARIO_FILE`.
+ * The express app (`createApp`: the node:http door as express's one middleware) on its own, for
+ * comparison with the standalone server: `node express-door.js SCENARIO_FILE`.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -78,10 +78,10 @@ async function expectSuccess(result: Promise<RunResult>, what: string): Promise<
   return done
 }
 
-/** `^2.7.0` → `2.7.0`: the consumer installs the lowest version the package claims to work with. */
+/** `^2.7.0 || ^3.0.0` → `2.7.0`: the consumer installs the lowest version the package claims to work with. */
 export function lowestOf(range: string): string {
-  const match = /^\^(\d+\.\d+\.\d+)$/.exec(range)
-  if (match === null) throw new Error(`expected a caret range like ^2.7.0, got ${JSON.stringify(range)}`)
+  const match = /^\^(\d+\.\d+\.\d+)(?:\s*\|\|\s*\^\d+\.\d+\.\d+)*$/.exec(range)
+  if (match === null) throw new Error(`expected caret ranges like ^2.7.0 || ^3.0.0, got ${JSON.stringify(range)}`)
   return match[1]!
 }
 

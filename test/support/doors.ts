@@ -1,8 +1,7 @@
 /**
- * The doors the contract suite runs against: the msw handlers in-process (setupServer),
- * the standalone server (startServer: its node:http door for the public API, express for
- * the rest) and the express app alone (createApp: the msw handlers through
- * @mswjs/http-middleware). A door starts a fresh fake per test and gives a `call` helper.
+ * The doors the contract suite runs against: the msw handlers in-process (setupServer, under
+ * whichever msw major is installed), the standalone server (startServer) and the express app
+ * (createApp). A door starts a fresh fake per test and gives a `call` helper.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
