@@ -65,6 +65,7 @@ export const ERRORS = {
   badHost: { status: 400, message: (problem: string) => problem },
   malformedRequest: { status: 400, message: (detail: string) => `Malformed HTTP request: ${detail}` },
   requestTimeout: { status: 408, message: (message: string) => message },
+  overloaded: { status: 503, message: (message: string) => message },
   uriTooLong: { status: 414, message: () => 'Request headers and URL together exceed the 16 KiB limit' },
   headersTooLarge: { status: 431, message: () => 'Request headers and URL together exceed the 16 KiB limit' },
   originNotAllowed: {

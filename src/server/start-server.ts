@@ -3,7 +3,8 @@
  * door (node-door.ts) to the one dispatch; this file owns the server around it: timeouts, the
  * parser's refusals as JSON, and a graceful close.
  */
-import { createServer, STATUS_CODES, type Server } from 'node:http'
+import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { isLoopback } from '../admin/admin-auth.js'
 import { errorBody, problem } from '../api/errors.js'
@@ -14,7 +15,7 @@ import type { ScenarioInput } from '../scenario/resolve-scenario.js'
 import type { CorsOptions } from './cors.js'
 import { listen } from './listen.js'
 import { createNodeDoor } from './node-door.js'
-import { requestTimeoutMessage, serverTimeouts, transportLimits, type TransportLimits } from './transport-limits.js'
+import { OVERLOAD_RETRY_SECONDS, overloadMessage, requestTimeoutMessage, serverTimeouts, transportLimits, type TransportLimits } from './transport-limits.js'
 
 export { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.js'
 
@@ -30,7 +31,7 @@ export interface ServerOptions extends MockOptions {
   adminToken?: string
   /** Runs before the server listens (e.g. `--state` restores and saves the world): no request sees the world before it. */
   prepare?: (mock: MockCore) => Promise<void>
-  /** Request timeouts and the connection cap (defaults: DEFAULT_TRANSPORT_LIMITS). */
+  /** Request timeouts and the connection cap (defaults: DEFAULT_TRANSPORT_LIMITS; past the cap: a JSON 503, never a reset). */
   limits?: Partial<TransportLimits>
   /**
    * Which pages may call the public API and fetch media from another origin (CORS): `{ origins:
@@ -76,6 +77,19 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, limits:
   )
 }
 
+/** The answer past the connection cap: a JSON 503 with Retry-After; the connection closes after it. */
+function answerOverloaded(res: ServerResponse, limits: TransportLimits): void {
+  const { status, message } = problem('overloaded', overloadMessage(limits))
+  const body = errorBody(status, message)
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'retry-after': String(OVERLOAD_RETRY_SECONDS),
+    connection: 'close',
+  })
+  res.end(body)
+}
+
 /**
  * Waits until what clients sent before now has been read: the event loop turns until
  * QUIET_TURNS turns in a row accept no connection and start no request (at most SETTLE_MAX_MS),
@@ -108,8 +122,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
   const limits = transportLimits(options.limits)
   // Node's own Host check answers a bare 400; the door answers it as JSON (host-header.ts).
-  const server = createServer({ requireHostHeader: false, ...serverTimeouts(limits) }, createNodeDoor(mock, { admin, cors: options.cors }))
-  server.maxConnections = limits.maxConnections
+  const door = createNodeDoor(mock, { admin, cors: options.cors })
+  // Past the cap a connection is still read and its request answered, with a 503 that says so.
+  const overloaded = new WeakSet<Socket>()
+  let open = 0
+  const server = createServer({ requireHostHeader: false, ...serverTimeouts(limits) }, (req, res) => {
+    if (overloaded.has(req.socket)) answerOverloaded(res, limits)
+    else door(req, res)
+  })
+  server.on('connection', (socket: Socket) => {
+    open += 1
+    socket.once('close', () => (open -= 1))
+    if (open > limits.maxConnections) overloaded.add(socket)
+  })
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, limits))
   let closing = false
   /** Connections accepted plus requests started: it stops moving once everything sent has been read. */

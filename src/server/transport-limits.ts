@@ -1,8 +1,10 @@
 /**
- * How long the standalone server waits for a request, and how many connections it holds
- * (decision 015). Node's defaults let a client hold a connection for 300 s by withholding the
- * end of a body (each buffering up to the 1 MiB body limit) and set no cap on connections; a
- * fake that tests depend on must not be held up or exhausted that way.
+ * How long the standalone server waits for a request, and how many connections it serves at once
+ * (decisions 015 and 041). Node's defaults let a client hold a connection for 300 s by withholding
+ * the end of a body (each buffering up to the 1 MiB body limit) and set no cap on connections; a
+ * fake that tests depend on must not be held up or exhausted that way. Idle and slow connections
+ * go by the timeouts; past the cap, a connection's request is answered with a JSON 503 and
+ * `Retry-After` and the connection is then closed: never reset, so a client always learns why.
  */
 import type { ServerOptions } from 'node:http'
 
@@ -13,7 +15,7 @@ export interface TransportLimits {
   requestTimeoutMs: number
   /** An idle keep-alive connection is closed after this long. */
   keepAliveTimeoutMs: number
-  /** Connections beyond this many are closed as soon as they are accepted. */
+  /** Past this many open connections, each further one is answered 503 (with Retry-After) and closed. */
   maxConnections: number
 }
 
@@ -21,7 +23,7 @@ export const DEFAULT_TRANSPORT_LIMITS: Readonly<TransportLimits> = Object.freeze
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
-  maxConnections: 256,
+  maxConnections: 4_096,
 })
 
 export function transportLimits(given: Partial<TransportLimits> = {}): TransportLimits {
@@ -47,3 +49,9 @@ export function serverTimeouts(limits: TransportLimits): ServerOptions {
 /** The message of the 408 a timed-out request gets. */
 export const requestTimeoutMessage = (limits: TransportLimits): string =>
   `Request timeout: the request was not received whole within ${limits.requestTimeoutMs / 1000} s`
+
+/** Seconds a client is told to wait (Retry-After) when the server is past its connection cap. */
+export const OVERLOAD_RETRY_SECONDS = 1
+
+export const overloadMessage = (limits: TransportLimits): string =>
+  `Server busy: ${limits.maxConnections} connections are open (limits.maxConnections); retry in ${OVERLOAD_RETRY_SECONDS} s`

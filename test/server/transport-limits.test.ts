@@ -36,11 +36,12 @@ function withhold(port: number, text: string, limitMs: number): Promise<{ answer
   })
 }
 
-it('defaults: headers and whole request within 10 s, keep-alive 5 s, at most 256 connections', async () => {
+it('defaults: headers and whole request within 10 s, keep-alive 5 s, 503 past 4,096 connections', async () => {
   running = await startServer({ port: 0 })
-  expect(DEFAULT_TRANSPORT_LIMITS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 256 })
+  expect(DEFAULT_TRANSPORT_LIMITS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 4_096 })
   const { server } = running
-  expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout, server.maxConnections]).toEqual([10_000, 10_000, 5_000, 256])
+  // No Node cap: past limits.maxConnections the server answers 503 itself instead of resetting.
+  expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout, server.maxConnections]).toEqual([10_000, 10_000, 5_000, undefined])
 })
 
 it.each([
@@ -63,7 +64,7 @@ it.each([
   expect(answer.json).toEqual({ code: 408, message: 'Request timeout: the request was not received whole within 0.2 s' })
 })
 
-it('closes connections beyond maxConnections at once; one frees a place', async () => {
+it('answers a connection beyond maxConnections with a JSON 503 and Retry-After, then closes it (no reset); one frees a place', async () => {
   running = await startServer({ port: 0, limits: { maxConnections: 2 } })
   const port = portOf(running)
   const open = await Promise.all(
@@ -77,7 +78,12 @@ it('closes connections beyond maxConnections at once; one frees a place', async 
   // Let the server accept both before the third arrives.
   await new Promise((resolve) => setTimeout(resolve, 50))
   const third = await withhold(port, 'GET /__admin/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 2_000)
-  expect(third).toMatchObject({ closed: true, answer: '' })
+  expect(third.closed).toBe(true)
+  const refused = parseAnswer(third.answer)
+  expect(refused.status).toBe(503)
+  expect(refused.headers['retry-after']).toBe('1')
+  expect(refused.headers['connection']).toBe('close')
+  expect(refused.json).toEqual({ code: 503, message: 'Server busy: 2 connections are open (limits.maxConnections); retry in 1 s' })
   open[0]!.destroy()
   await new Promise((resolve) => setTimeout(resolve, 50))
   const fourth = await withhold(port, 'GET /__admin/health HTTP/1.1\r\nHost: 127.0.0.1\r\nconnection: close\r\n\r\n', 5_000)
