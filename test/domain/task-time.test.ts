@@ -75,6 +75,28 @@ describe("a task's own time", () => {
     expect(world.account('a')!.events.at(-1)).toMatchObject({ kind: 'charge', at: task.createdAt + 40_000 })
   })
 
+  it("settles on usage exactly the tasks each one's own time has made due, and no other", () => {
+    const { world, clock } = ticking()
+    const [first, second, third] = [created(world, 'a'), created(world, 'a'), created(world, 'a')]
+    statusOf(world, 'a', first)
+    statusOf(world, 'a', first) // first: 20 s old, the others 0 s
+    clock.advance(19_999)
+    world.usage(world.account('a')!)
+    expect([first, second, third].map((task) => task.position.status)).toEqual(['running', 'running', 'running'])
+    clock.advance(1)
+    expect(world.usage(world.account('a')!)).toMatchObject({ credits_used: 15 })
+    expect([first, second, third].map((task) => task.position.status)).toEqual(['success', 'running', 'running'])
+    expect(
+      world
+        .account('a')!
+        .events.filter((event) => event.kind === 'charge')
+        .map((event) => event.task_id),
+    ).toEqual([first.id])
+    clock.advance(20_000)
+    world.usage(world.account('a')!)
+    expect([second, third].map((task) => task.position.completedAt! - task.createdAt)).toEqual([40_000, 40_000])
+  })
+
   it('times out at created + timeout_after on its own time', () => {
     const { world, clock } = ticking({ service: { ...domainScenario().service, timeoutAfterMs: 60_000 } })
     const hangs = timeline('hangs', { status: 'running', forMs: 3_600_000 }, { status: 'success' })
