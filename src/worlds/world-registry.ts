@@ -1,15 +1,10 @@
 /**
- * Named worlds: each is a whole fake (src/mock/mock-core.ts: scenario, clock, accounts, tasks,
- * journal, report, fault and rate-limit counters), what `/worlds/{name}` answers from. A world
- * is made on first use from the server's scenario, or from another one by `load`.
- *
- * Bounded, with a rule a user can predict (docs in world-limits.ts):
- * - a world unused for `idleMs` goes at the next call to the registry (no timer);
- * - at `maxWorlds`, making one more first removes the least recently used world, unless it
- *   answered a request in the last `recentMs` (then every world did): the answer is `full`, with
- *   how long until the least recently used one may go.
- * Time is the injected `now` (real milliseconds), so tests need no waiting. Expected failures are
- * values (`WorldResult`); nothing changes when a call fails.
+ * Named worlds: each a whole fake (src/mock/mock-core.ts), what `/worlds/{name}` answers from,
+ * made on first use from the server's scenario or by `load` from another. Bounded (limits in
+ * world-limits.ts): a world unused for `idleMs` goes at the next call (no timer); at `maxWorlds`,
+ * a new world first evicts the least recently used one unless it answered a request in the last
+ * `recentMs` (then every world did, and the answer is `full` with the wait). Time is the injected
+ * `now`; expected failures are values, and nothing changes when a call fails.
  */
 import type { MockCore } from '../mock/mock-core.js'
 import { ScenarioInvalidError, type ScenarioInput } from '../scenario/resolve-scenario.js'
@@ -30,7 +25,12 @@ export interface WorldRegistryOptions extends Partial<WorldLimits> {
   create(scenario?: ScenarioInput): MockCore
   /** Real time in ms (last use, idle time); default Date.now. */
   now?: () => number
+  /** Told of each world that goes, and why (a state keeper or a page that shows it lets go of it). */
+  onRemove?: (name: string, core: MockCore, reason: RemovalReason) => void
 }
+
+/** Why a world went: idle for `idleMs`, evicted to make room at the cap, or removed by a caller. */
+export type RemovalReason = 'idle' | 'evicted' | 'removed'
 
 /** One world as `GET /__admin/worlds` lists it. */
 export interface WorldSummary {
@@ -80,13 +80,17 @@ export function createWorldRegistry(options: WorldRegistryOptions): WorldRegistr
   const now = options.now ?? Date.now
   /** In order of last use, least recent first: a use moves an entry to the end. */
   const worlds = new Map<string, Entry>()
+  const drop = (name: string, entry: Entry, reason: RemovalReason): void => {
+    worlds.delete(name)
+    options.onRemove?.(name, entry.core, reason)
+  }
 
   const sweep = (): string[] => {
     const at = now()
     const gone: string[] = []
     for (const [name, entry] of worlds) {
       if (at - entry.lastUsed < limits.idleMs) break
-      worlds.delete(name)
+      drop(name, entry, 'idle')
       gone.push(name)
     }
     return gone
@@ -124,7 +128,7 @@ export function createWorldRegistry(options: WorldRegistryOptions): WorldRegistr
       if (problem === null) throw error
       return { ok: false, error: problem }
     }
-    if (space.evict !== null) worlds.delete(space.evict)
+    if (space.evict !== null) drop(space.evict, worlds.get(space.evict)!, 'evicted')
     const at = now()
     worlds.set(name, { core, createdAt: at, lastUsed: at })
     return { ok: true, value: core }
@@ -184,7 +188,9 @@ export function createWorldRegistry(options: WorldRegistryOptions): WorldRegistr
       const checked = named(name)
       if (!checked.ok) return checked
       sweep()
-      if (!worlds.delete(name)) return { ok: false, error: { kind: 'not_found', status: 404, message: `No world named ${quoteName(name)}` } }
+      const entry = worlds.get(name)
+      if (entry === undefined) return { ok: false, error: { kind: 'not_found', status: 404, message: `No world named ${quoteName(name)}` } }
+      drop(name, entry, 'removed')
       return { ok: true, value: { name } }
     },
     sweep,

@@ -187,6 +187,19 @@ describe('the bounds of the registry', () => {
     expect(worlds.list().map((world) => world.name)).toEqual(['old'])
   })
 
+  it('tells onRemove of each world that goes, and why', () => {
+    const gone: string[] = []
+    const { worlds, pass } = registry({ maxWorlds: 2, idleMs: 120_000, onRemove: (name, core, reason) => gone.push(`${name} ${core.scenario.name} ${reason}`) })
+    value(worlds.use('a'))
+    value(worlds.use('b'))
+    pass(60_000)
+    value(worlds.use('c'))
+    worlds.remove('b')
+    pass(120_000)
+    worlds.sweep()
+    expect(gone).toEqual(['a server-scenario evicted', 'b server-scenario removed', 'c server-scenario idle'])
+  })
+
   it('checks its limits when made', () => {
     const create = worldFactory({ scenario: () => SERVER })
     expect(createWorldRegistry({ create }).limits).toEqual({ maxWorlds: 1_000, idleMs: 1_800_000, recentMs: 60_000 })
