@@ -6,8 +6,6 @@
 export interface Clock {
   /** Milliseconds since the epoch, as the fake's world sees them. */
   now(): number
-  /** A request to the public API arrived: a clock with a per-request tick moves on by it. */
-  tick?(): void
 }
 
 /** The last instant a Date can hold (+275760-09-13): past it `toISOString` throws. */
@@ -30,23 +28,19 @@ function withinRange(ms: number): number {
   return ms
 }
 
+/**
+ * Moves only when told. A scenario's `clock.tick` does not move it: each task keeps its own
+ * time ahead of it (decision 038, World.timeOf), so one client's requests never age another's tasks.
+ */
 export class ManualClock implements Clock {
   #now: number
-  readonly #tickMs: number
 
-  /** `tickMs`: how far each request to the public API moves the clock (the scenario's clock.tick); 0 = never. */
-  constructor(startMs: number, tickMs = 0) {
+  constructor(startMs: number) {
     this.#now = startMs
-    this.#tickMs = tickMs
   }
 
   now(): number {
     return this.#now
-  }
-
-  /** Moves on by the tick; at the horizon it stays there rather than fail a request. */
-  tick(): void {
-    if (this.#tickMs > 0) this.#now = Math.min(this.#now + this.#tickMs, HORIZON_MS)
   }
 
   advance(ms: number): void {

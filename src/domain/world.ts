@@ -3,7 +3,7 @@
  * their timeline positions, rule and fault counters. Pure of I/O: time comes from the
  * injected clock, randomness from the scenario seed.
  */
-import type { Clock } from './clock.js'
+import { HORIZON_MS, type Clock } from './clock.js'
 import { DueQueue } from './due-queue.js'
 import { EventLog } from './event-log.js'
 import { decideFault, newFaultCounters, type FaultCounters, type FaultRequest } from './faults.js'
@@ -320,6 +320,8 @@ export class World {
   #observer: WorldObserver = {}
   /** The clock reading of the change being replayed (`apply`), instead of the live clock. */
   #pinnedNow: number | null = null
+  /** The scenario's `clock.tick` (manual clocks; 0 = none): how far a create or an owner's read moves a task's own time. */
+  readonly #tickMs: number
 
   constructor(scenario: Scenario, clock: Clock, options: WorldOptions = {}) {
     this.scenario = scenario
@@ -329,6 +331,7 @@ export class World {
     this.#rules = newRuleCounters(scenario.rules)
     this.#faults = newFaultCounters(scenario.faults)
     this.#epoch = options.epoch ?? 0
+    this.#tickMs = scenario.clock.mode === 'manual' ? (scenario.clock.tickMs ?? 0) : 0
     for (const { apiKey, credits } of scenario.accounts) this.addAccount(apiKey, credits)
     this.#version = 0
   }
@@ -402,9 +405,29 @@ export class World {
     this.#changed({ op: 'epoch', at: this.#now(), epoch })
   }
 
-  /** A request to the public API arrived: the clock moves on by the scenario's tick, if it has one. */
-  tick(): void {
-    this.clock.tick?.()
+  /**
+   * Nothing: time no longer moves per request (decision 038: each task has its own time, see
+   * `timeOf`). Kept while src/api still calls it; remove both together.
+   */
+  tick(): void {}
+
+  /**
+   * How far a task's own time is ahead of the world's clock (decision 038): one tick for its
+   * place among its account's tasks (the key's nth task is created n ticks after the clock) and
+   * one for each read by its owner. Only the task's own creation and reads move it.
+   */
+  #lead(task: Task): number {
+    return this.#tickMs * (task.ordinal + task.reads)
+  }
+
+  /** The task's own time: the world's clock plus its lead, never past the horizon. */
+  #timeOf(task: Task): number {
+    return Math.min(this.#now() + this.#lead(task), HORIZON_MS)
+  }
+
+  /** The task's own time now, as its timeline sees it (admin views; decision 038). */
+  timeOf(task: Task): number {
+    return this.#timeOf(task)
   }
 
   account(apiKey: string): Account | undefined {
@@ -534,6 +557,8 @@ export class World {
       return { ok: false, error: { kind: 'insufficient_credits', available: account.ledger.available, required: price } }
     }
     const ordinal = account.ledger.tasks_created
+    // The key's nth task is created n ticks after the clock (decision 038): its own time starts there.
+    const createdAt = Math.min(now + this.#tickMs * ordinal, HORIZON_MS)
     const seed = deriveSeed(this.scenario.seed, account.apiKey, ordinal)
     const rng = createRng(seed)
     // The id comes from a wide hash (decision 012); the generator's first four words, which
@@ -559,19 +584,19 @@ export class World {
       mode: request.mode,
       input: this.#compactInput(request.input),
       creditsCost: price,
-      createdAt: now,
-      deadline: timeoutAfter === null ? null : now + timeoutAfter,
+      createdAt,
+      deadline: timeoutAfter === null ? null : createdAt + timeoutAfter,
       timeline: chosen.timeline.name,
       steps,
       rule: chosen.rule,
-      position: startPosition(steps, now),
+      position: startPosition(steps, createdAt),
       reads: 0,
       output: null,
       error: null,
     })
     this.#tasks.set(id, task)
     state.tasks.push(task)
-    state.log.push({ kind: 'freeze', credits: price, task_id: id, at: now })
+    state.log.push({ kind: 'freeze', credits: price, task_id: id, at: createdAt })
     this.#settle(state, task)
     this.#schedule(state, task)
     this.#changed({ op: 'create', at: now, apiKey: account.apiKey, request })
@@ -616,9 +641,9 @@ export class World {
     const task = this.#tasks.get(taskId)
     if (task === undefined) return { ok: false, error: { kind: 'task_not_found' } }
     const account = this.#accounts.get(task.apiKey)!
-    const now = this.#now()
-    const change: WorldChange = { op: 'force', at: now, taskId, status, ...(error === undefined ? {} : { error }) }
-    if (this.#move(account, task, false)) this.#changed({ op: 'look', at: now, apiKey: account.apiKey })
+    const now = this.#timeOf(task)
+    const change: WorldChange = { op: 'force', at: this.#now(), taskId, status, ...(error === undefined ? {} : { error }) }
+    if (this.#move(account, task, false)) this.#changed({ op: 'look', at: this.#now(), apiKey: account.apiKey })
     if (task.position.completedAt !== null) {
       return { ok: false, error: { kind: 'already_final', status: task.position.status as FinalStatus } }
     }
@@ -737,7 +762,9 @@ export class World {
    * deadline), unless that instant is already queued; a task only reads move is not queued.
    */
   #schedule(account: AccountState, task: StoredTask): void {
-    const at = nextTimedTransition(task.steps, task.position, task.deadline)
+    const due = nextTimedTransition(task.steps, task.position, task.deadline)
+    // Queued on the world's clock: the task's own time runs its lead ahead of it.
+    const at = due === null ? null : due - this.#lead(task)
     if (at === null) {
       account.waiting.delete(task)
       return
@@ -752,7 +779,7 @@ export class World {
   #move(account: AccountState, task: StoredTask, read: boolean): boolean {
     const before = task.position
     if (before.completedAt !== null) return false
-    const next = advance(task.steps, before, this.#now(), task.deadline, read)
+    const next = advance(task.steps, before, this.#timeOf(task), task.deadline, read)
     if (
       !read &&
       next.step === before.step &&

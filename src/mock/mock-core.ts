@@ -38,7 +38,7 @@ export interface MockCore extends MockHandle, MockControl {}
 
 export function makeClock(scenario: Scenario, wallNow: () => number = Date.now): ControllableClock {
   const config = scenario.clock
-  if (config.mode === 'manual') return new ManualClock(config.startMs, config.tickMs)
+  if (config.mode === 'manual') return new ManualClock(config.startMs)
   return new AutoClock({ startMs: config.startMs ?? wallNow(), speed: config.speed, wallNow })
 }
 

@@ -35,7 +35,7 @@ const manualClock = z
     tick: duration()
       .optional()
       .describe(
-        'Each request to the public API (create, get task, usage, whatever the answer) first moves the clock by this much, e.g. 10s: timestamps and timed steps move as a client works, and runs stay byte-identical. Left out: the clock moves only when told to.',
+        "Each task's own time, e.g. 10s: a key's nth task is created n ticks after the clock, and each read by its owner moves that task's time on by one tick before it answers. Timed steps and timestamps move as a client polls, never with other tasks' or keys' requests, and runs stay byte-identical. Left out: tasks follow the clock, which moves only when told to.",
       ),
   })
   .describe('A clock that moves only when told to: the same requests give the same answers.')

@@ -1,6 +1,6 @@
 /** The clocks, with an injected wall-time source: nothing here waits for real time to pass. */
 import { describe, expect, it } from 'vitest'
-import { AutoClock, HORIZON_MS, ManualClock } from '../../src/domain/clock.js'
+import { AutoClock, ManualClock } from '../../src/domain/clock.js'
 import { makeClock } from '../../src/mock/create-mock.js'
 import { parseScenario } from '../../src/scenario/index.js'
 
@@ -21,25 +21,6 @@ describe('ManualClock', () => {
     expect(clock.now()).toBe(T0 + 60_000)
     expect(() => clock.advance(-1)).toThrow('the clock only moves forward')
     expect(() => clock.set(T0)).toThrow('2026-01-01T00:00:00.000Z is before 2026-01-01T00:01:00.000Z')
-  })
-})
-
-describe('ManualClock tick', () => {
-  it('moves by its tick on each tick(), and not at all without one', () => {
-    const ticking = new ManualClock(T0, 10_000)
-    ticking.tick()
-    ticking.tick()
-    expect(ticking.now()).toBe(T0 + 20_000)
-    const still = new ManualClock(T0)
-    still.tick()
-    expect(still.now()).toBe(T0)
-  })
-
-  it("stops at the fake's horizon instead of failing the request", () => {
-    const clock = new ManualClock(HORIZON_MS - 5_000, 10_000)
-    clock.tick()
-    clock.tick()
-    expect(clock.now()).toBe(HORIZON_MS)
   })
 })
 

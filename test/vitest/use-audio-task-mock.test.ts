@@ -26,7 +26,7 @@ describe('useAudioTaskMock() with the default scenario', () => {
   it('gives each test a fresh world on the same server', async () => {
     expect(fake.url).toBe(firstUrl)
     expect((await usage(fake.url)).data.tasks_created).toBe(0)
-    expect(fake.server.clock.now().toISOString()).toBe('2026-01-01T00:00:10.000Z') // the usage read ticked once
+    expect(fake.server.clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z') // the scenario's start: requests do not move the clock (decision 038)
   })
 })
 

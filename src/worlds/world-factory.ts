@@ -1,0 +1,22 @@
+/**
+ * How a server makes its named worlds: each a fake of its own (createMockCore) with the server's
+ * options (seed, journal capacity, real-time source) and, unless told another, the server's
+ * scenario. Worlds share the compiled scenario (a value no world changes: decision 029's worlds
+ * keep their state in their own World), so a new world costs its state only.
+ */
+import type { Scenario } from '../domain/types.js'
+import { createMockCore, type MockCore, type MockOptions } from '../mock/mock-core.js'
+import type { ScenarioInput, ScenarioLibrary } from '../scenario/resolve-scenario.js'
+
+export interface WorldFactoryOptions {
+  /** The server's options (seed, journalCapacity, wallNow): every world gets them. `scenario` is ignored. */
+  options?: Omit<MockOptions, 'scenario'>
+  /** The scenario a world starts from when none is given: the server's, read at each new world. */
+  scenario: () => Scenario
+  /** Resolves scenario names (`'happy-path'`) in `load`; the Node server passes the bundled library. */
+  library?: ScenarioLibrary
+}
+
+export function worldFactory({ options = {}, scenario, library }: WorldFactoryOptions): (input?: ScenarioInput) => MockCore {
+  return (input) => createMockCore({ ...options, scenario: input ?? scenario() }, library)
+}

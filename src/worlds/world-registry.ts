@@ -1,0 +1,198 @@
+/**
+ * Named worlds: each a whole fake (src/mock/mock-core.ts), what `/worlds/{name}` answers from,
+ * made on first use from the server's scenario or by `load` from another. Bounded (limits in
+ * world-limits.ts): a world unused for `idleMs` goes at the next call (no timer); at `maxWorlds`,
+ * a new world first evicts the least recently used one unless it answered a request in the last
+ * `recentMs` (then every world did, and the answer is `full` with the wait). Time is the injected
+ * `now`; expected failures are values, and nothing changes when a call fails.
+ */
+import type { MockCore } from '../mock/mock-core.js'
+import { ScenarioInvalidError, type ScenarioInput } from '../scenario/resolve-scenario.js'
+import { formatScenarioError } from '../scenario/load.js'
+import { checkWorldName, quoteName } from './world-name.js'
+import { resolveLimits, type WorldLimits } from './world-limits.js'
+
+export type WorldError =
+  | { kind: 'invalid_name'; status: 400; message: string }
+  | { kind: 'invalid_scenario'; status: 400; message: string }
+  | { kind: 'not_found'; status: 404; message: string }
+  | { kind: 'full'; status: 503; message: string; retryAfterMs: number }
+
+export type WorldResult<T> = { ok: true; value: T } | { ok: false; error: WorldError }
+
+export interface WorldRegistryOptions extends Partial<WorldLimits> {
+  /** Makes a world's fake: from the server's scenario when `scenario` is undefined. May throw ScenarioInvalidError. */
+  create(scenario?: ScenarioInput): MockCore
+  /** Real time in ms (last use, idle time); default Date.now. */
+  now?: () => number
+  /** Told of each world that goes, and why (a state keeper or a page that shows it lets go of it). */
+  onRemove?: (name: string, core: MockCore, reason: RemovalReason) => void
+}
+
+/** Why a world went: idle for `idleMs`, evicted to make room at the cap, or removed by a caller. */
+export type RemovalReason = 'idle' | 'evicted' | 'removed'
+
+/** One world as `GET /__admin/worlds` lists it. */
+export interface WorldSummary {
+  name: string
+  scenario: string
+  accounts: number
+  tasks: number
+  created_at: string
+  last_used: string
+  /** From this instant the world may go for idleness (last use + idle time). */
+  idle_until: string
+}
+
+export interface WorldRegistry {
+  readonly limits: Readonly<WorldLimits>
+  /** How many worlds there are now. */
+  readonly size: number
+  /** The world a request to `/worlds/{name}` is answered from: made on first use; counts as a use. */
+  use(name: string): WorldResult<MockCore>
+  /** The world if it exists; not a use, never makes one. */
+  peek(name: string): MockCore | undefined
+  /** Loads `scenario` into the world (made if absent): as `PUT /__admin/scenario` does; counts as a use. */
+  load(name: string, scenario: ScenarioInput): WorldResult<MockCore>
+  /** Every world, by name. */
+  list(): WorldSummary[]
+  /** Removes the world; `not_found` when there is none. */
+  remove(name: string): WorldResult<{ name: string }>
+  /** Removes the worlds idle for `idleMs` or longer; their names. Every other call does this first. */
+  sweep(): string[]
+}
+
+interface Entry {
+  readonly core: MockCore
+  readonly createdAt: number
+  lastUsed: number
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+function scenarioProblem(error: unknown): WorldError | null {
+  if (!(error instanceof ScenarioInvalidError)) return null
+  return { kind: 'invalid_scenario', status: 400, message: error.errors.map(formatScenarioError).join('\n') }
+}
+
+export function createWorldRegistry(options: WorldRegistryOptions): WorldRegistry {
+  const limits = resolveLimits(options)
+  const now = options.now ?? Date.now
+  /** In order of last use, least recent first: a use moves an entry to the end. */
+  const worlds = new Map<string, Entry>()
+  const drop = (name: string, entry: Entry, reason: RemovalReason): void => {
+    worlds.delete(name)
+    options.onRemove?.(name, entry.core, reason)
+  }
+
+  const sweep = (): string[] => {
+    const at = now()
+    const gone: string[] = []
+    for (const [name, entry] of worlds) {
+      if (at - entry.lastUsed < limits.idleMs) break
+      drop(name, entry, 'idle')
+      gone.push(name)
+    }
+    return gone
+  }
+
+  const touch = (name: string, entry: Entry): MockCore => {
+    entry.lastUsed = now()
+    worlds.delete(name)
+    worlds.set(name, entry)
+    return entry.core
+  }
+
+  /** Room for one more world: nothing to do, the world to remove first, or why there is none. */
+  const room = (): { evict: string | null } | { error: WorldError } => {
+    if (worlds.size < limits.maxWorlds) return { evict: null }
+    const [name, oldest] = worlds.entries().next().value!
+    const quiet = now() - oldest.lastUsed
+    if (quiet >= limits.recentMs) return { evict: name }
+    const retryAfterMs = limits.recentMs - quiet
+    const message =
+      `Too many worlds: ${limits.maxWorlds} exist and every one answered a request in the last ${limits.recentMs / 1000} s; ` +
+      `retry in ${Math.ceil(retryAfterMs / 1000)} s, or remove one with DELETE /__admin/worlds/{name}`
+    return { error: { kind: 'full', status: 503, message, retryAfterMs } }
+  }
+
+  /** Makes and keeps a new world; nothing changes when the scenario is wrong or there is no room. */
+  const make = (name: string, scenario: ScenarioInput | undefined): WorldResult<MockCore> => {
+    const space = room()
+    if ('error' in space) return { ok: false, error: space.error }
+    let core: MockCore
+    try {
+      core = options.create(scenario)
+    } catch (error) {
+      const problem = scenarioProblem(error)
+      if (problem === null) throw error
+      return { ok: false, error: problem }
+    }
+    if (space.evict !== null) drop(space.evict, worlds.get(space.evict)!, 'evicted')
+    const at = now()
+    worlds.set(name, { core, createdAt: at, lastUsed: at })
+    return { ok: true, value: core }
+  }
+
+  const named = (name: string): WorldResult<string> => {
+    const checked = checkWorldName(name)
+    return checked.ok ? checked : { ok: false, error: { kind: 'invalid_name', status: 400, message: checked.error } }
+  }
+
+  return {
+    limits,
+    get size() {
+      return worlds.size
+    },
+    use(name) {
+      const checked = named(name)
+      if (!checked.ok) return checked
+      sweep()
+      const entry = worlds.get(name)
+      return entry === undefined ? make(name, undefined) : { ok: true, value: touch(name, entry) }
+    },
+    peek(name) {
+      sweep()
+      return worlds.get(name)?.core
+    },
+    load(name, scenario) {
+      const checked = named(name)
+      if (!checked.ok) return checked
+      sweep()
+      const entry = worlds.get(name)
+      if (entry === undefined) return make(name, scenario)
+      try {
+        entry.core.reset(scenario)
+      } catch (error) {
+        const problem = scenarioProblem(error)
+        if (problem === null) throw error
+        return { ok: false, error: problem }
+      }
+      return { ok: true, value: touch(name, entry) }
+    },
+    list() {
+      sweep()
+      return [...worlds.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, { core, createdAt, lastUsed }]) => ({
+          name,
+          scenario: core.scenario.name,
+          accounts: core.world.accounts.size,
+          tasks: core.world.tasks.size,
+          created_at: iso(createdAt),
+          last_used: iso(lastUsed),
+          idle_until: iso(lastUsed + limits.idleMs),
+        }))
+    },
+    remove(name) {
+      const checked = named(name)
+      if (!checked.ok) return checked
+      sweep()
+      const entry = worlds.get(name)
+      if (entry === undefined) return { ok: false, error: { kind: 'not_found', status: 404, message: `No world named ${quoteName(name)}` } }
+      drop(name, entry, 'removed')
+      return { ok: true, value: { name } }
+    },
+    sweep,
+  }
+}
