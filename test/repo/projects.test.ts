@@ -2,7 +2,7 @@
  * Every test file runs in exactly one vitest project, the one test/support/projects.ts gives it:
  * a file in no project (a new folder nobody filed) fails here instead of never running.
  */
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FILES, FOLDERS, KINDS, OWN_STEP, kindOf, projectGlobs, type Kind } from '../support/projects.js'
@@ -35,6 +35,20 @@ function projectsOf(file: string): Kind[] {
 
 const files = testFiles().filter((file) => !file.startsWith(OWN_STEP))
 
+/**
+ * Imports that start something or need `dist/`, which a unit file may not have (its setup file
+ * catches spawning and listening as they happen; this catches what it cannot see, such as msw's
+ * interception or the built package, before a run).
+ */
+const NOT_UNIT = [
+  /^msw\/node$/,
+  /^playwright-core$/,
+  /^audio-task-mock(\/|$)/,
+  /^\.{1,2}\/(.*\/)?dist\//,
+  /support\/(doors|fetch-door|browser|browser-door|spawn-cli|bundled|admin-drivers|raw-http)\.js$/,
+]
+const importsOf = (text: string): string[] => [...text.matchAll(/(?:\bfrom|\bimport\s*\(?)\s*['"]([^'"]+)['"]/g)].map((match) => match[1]!)
+
 describe('vitest projects', () => {
   it('finds the test files', () => {
     expect(files.length).toBeGreaterThan(100)
@@ -48,6 +62,17 @@ describe('vitest projects', () => {
   it('runs every test file in exactly the project of its kind', () => {
     const wrong = files.filter((file) => kindOf(file) !== undefined).filter((file) => projectsOf(file).join() !== kindOf(file))
     expect(wrong.map((file) => `${file}: ${projectsOf(file).join(', ') || 'none'}`)).toEqual([])
+  })
+
+  it('keeps unit files from importing what starts something or needs a build', () => {
+    const found = files
+      .filter((file) => kindOf(file) === 'unit')
+      .flatMap((file) =>
+        importsOf(readFileSync(join(ROOT, file), 'utf8'))
+          .filter((specifier) => NOT_UNIT.some((pattern) => pattern.test(specifier)))
+          .map((specifier) => `${file}: ${specifier}`),
+      )
+    expect(found, 'file these under doors, cli or browser in test/support/projects.ts').toEqual([])
   })
 
   it('names only files and folders that exist', () => {
