@@ -1,11 +1,22 @@
 import { availableParallelism } from 'node:os'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { KINDS, projectGlobs, type Kind } from './test/support/projects.js'
+
+// Tests by kind (test/support/projects.ts says which file is which): `npm test` runs every project,
+// `npm run test:unit` only `unit`, which starts nothing and needs no build. The packed package in a
+// user's project is its own step, `npm run test:package` (vitest.package.config.ts).
+
+/** What one kind adds to the settings every project shares. */
+const BY_KIND: Record<Kind, TestProjectInlineConfiguration['test']> = {
+  // Spawning, listening and connecting throw in unit tests: a misfiled test fails loudly.
+  unit: { setupFiles: ['test/support/unit-guard-setup.ts'] },
+  doors: {},
+  cli: {},
+  browser: {},
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    // The packed package in a user's project: its own step, `npm run test:package` (vitest.package.config.ts).
-    exclude: ['test/package/**', '**/node_modules/**'],
     // The long forms (`npm run test:long`, test/support/long.ts) run many times the iterations.
     testTimeout: process.env['AUDIO_TASK_MOCK_LONG'] === '1' ? 600_000 : 20_000,
     hookTimeout: 20_000,
@@ -20,5 +31,9 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // One headless Chromium per worker, started when its first browser test asks (test/support/browser.ts).
     provide: { sharedChromium: true },
+    projects: KINDS.map((kind) => ({
+      extends: true,
+      test: { name: kind, ...projectGlobs(kind), ...BY_KIND[kind] },
+    })),
   },
 })

@@ -1,31 +1,16 @@
 /**
- * Outputs of finished tasks, generated with faker from a per-task seed, so the same
- * (scenario seed, api key, task ordinal) always yields the same output.
+ * Outputs of finished tasks, drawn with the fake's own seeded generator (random.ts) from faker's
+ * English data (song names, lorem words), so the same (scenario seed, api key, task ordinal)
+ * always yields the same output (decision 039). Faker's instance is only read, never seeded or
+ * drawn from: an in-process user who seeds faker for their own data keeps their sequence.
  *
  * Asset URLs are stored as paths (`/assets/...`) and made absolute when a response is
  * rendered, with the origin the client used: the fake serves these files itself.
  */
-import type { Faker } from '@faker-js/faker'
 // The English build only: the package's main entry loads every locale (~140 ms at start-up, measured).
-import { faker as sharedFaker } from '@faker-js/faker/locale/en'
-import { mersenneRandomizer } from './mersenne.js'
+import { faker } from '@faker-js/faker/locale/en'
+import { createRng, deriveSeed, type Rng } from './random.js'
 import type { MusicMode, TaskType } from './types.js'
-
-/**
- * A private faker instance (decision 031): seeding the shared `faker` changed the sequence of an
- * in-process user who seeds it for their own data. Faker exports its class and locale data only
- * from the main entry, which loads every locale, so the class and the English data (English over
- * the base locale, already merged) are taken from the English build's instance. Its randomizer
- * gives faker's own sequences, with less work per seed.
- */
-type FakerClass = new (options: ConstructorParameters<typeof Faker>[0]) => Faker
-const randomizer = mersenneRandomizer()
-/**
- * Made at the first output, not at import: constructing it takes ~0.4-0.8 ms, and reading the
- * English build's instance loads faker (the CLI defers that load until it is read: a start that
- * serves no finished task never pays it).
- */
-let faker: Faker
 
 export interface Clip {
   id: string
@@ -55,92 +40,83 @@ export interface OutputRequest {
 export const audioPath = (clipId: string): string => `/assets/audio/${clipId}.wav`
 export const imagePath = (clipId: string): string => `/assets/image/${clipId}.png`
 
-/** Character codes of the hex digits, and where in a uuid's 36 characters the 30 `x` digits go. */
-const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0))
-const X_AT = Array.from('xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx', (c, i) => (c === 'x' ? i : -1)).filter((i) => i >= 0)
-const UUID_CODES = Array.from('00000000-0000-4000-8000-000000000000', (c) => c.charCodeAt(0))
-
-/**
- * `faker.string.uuid()` with the same draws and the same result (a test compares them): faker
- * fills the 30 `x` of `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx` with `number.hex({ min: 0, max: 15 })`
- * from left to right, then the `y` with `number.hex({ min: 8, max: 11 })`. Faker's way costs
- * ~2.5 µs a uuid in `replaceAll` callbacks and option objects, a third of a music output (decision 031).
- */
-export function fakerUuid(next: () => number): string {
-  const codes = UUID_CODES.slice()
-  for (const at of X_AT) codes[at] = HEX_CODES[Math.floor(next() * 16)]!
-  // faker's int(): floor(draw * size + min), the min added before the floor, as here.
-  codes[19] = HEX_CODES[Math.floor(next() * 4 + 8)]!
-  return String.fromCharCode(...codes)
+interface Lists {
+  songNames: readonly string[]
+  words: readonly string[]
 }
+/**
+ * Faker's lists, read at the first output, not at import: the CLI loads faker only when one of
+ * its exports is first read, so a start that serves no finished task never pays for it.
+ */
+let lists: Lists | undefined
+const listsOf = (): Lists => (lists ??= { songNames: faker.definitions.music.song_name, words: faker.definitions.lorem.word })
 
-const uuid = (): string => fakerUuid(randomizer.next)
+const pick = (rng: Rng, list: readonly string[]): string => list[Math.floor(rng.next() * list.length)]!
 
-function clip(title: string, minSeconds: number, maxSeconds: number): Clip {
-  const id = uuid()
-  const duration = faker.number.float({ min: minSeconds, max: maxSeconds, fractionDigits: 2 })
+/** An output's generator: a stream of its own, apart from the one the task's timeline choice draws from. */
+const outputRng = (seed: number): Rng => createRng(deriveSeed(seed, 'output'))
+
+function clip(rng: Rng, title: string, minSeconds: number, maxSeconds: number): Clip {
+  const id = rng.uuid()
+  // Seconds with two decimals, evenly over [min, max].
+  const duration = rng.int(minSeconds * 100, maxSeconds * 100) / 100
   return { id, audio_url: audioPath(id), image_url: imagePath(id), title, duration }
 }
 
-function songTitle(input: Readonly<Record<string, unknown>>): string {
-  return typeof input['title'] === 'string' && input['title'] !== '' ? input['title'] : faker.music.songName()
+function songTitle(rng: Rng, input: Readonly<Record<string, unknown>>): string {
+  return typeof input['title'] === 'string' && input['title'] !== '' ? input['title'] : pick(rng, listsOf().songNames)
 }
 
-/**
- * `faker.lorem.sentence({ min: 4, max: 8 })` without its final period, from the same draws: a count,
- * then that many words of the lorem list. `lorem.word()` copies the whole word list for every word
- * it picks and `helpers.multiple` builds an array-like for each line, most of a lyrics output;
- * picking from the list itself gives the same words.
- */
-function loremLine(): string {
-  const words = faker.definitions.lorem.word
-  const count = faker.number.int({ min: 4, max: 8 })
-  let line = faker.helpers.arrayElement(words)
-  for (let i = 1; i < count; i++) line += ' ' + faker.helpers.arrayElement(words)
+/** Four to eight lorem words, the first capitalised, no final period. */
+function loremLine(rng: Rng): string {
+  const { words } = listsOf()
+  const count = rng.int(4, 8)
+  let line = pick(rng, words)
+  for (let i = 1; i < count; i++) line += ' ' + pick(rng, words)
   return line.charAt(0).toUpperCase() + line.substring(1)
 }
 
-function lyricsText(): string {
-  const verse = (): string => [loremLine(), loremLine(), loremLine(), loremLine()].join('\n')
-  const chorus = [loremLine(), loremLine()].join('\n')
+function lyricsText(rng: Rng): string {
+  const verse = (): string => [loremLine(rng), loremLine(rng), loremLine(rng), loremLine(rng)].join('\n')
+  const chorus = [loremLine(rng), loremLine(rng)].join('\n')
   return `[Verse]\n${verse()}\n\n[Chorus]\n${chorus}\n\n[Verse]\n${verse()}\n\n[Chorus]\n${chorus}`
 }
 
-function fileTitle(url: unknown): string {
-  if (typeof url !== 'string') return faker.music.songName()
+/** A file's name from its URL, without extension; a song name when there is none. */
+function fileTitle(rng: Rng, url: unknown): string {
+  if (typeof url !== 'string') return pick(rng, listsOf().songNames)
   const last = url.split(/[?#]/, 1)[0]!.split('/').pop() ?? ''
   const name = decodeURIComponent(last.replace(/\.[a-z0-9]+$/i, '')).trim()
-  return name === '' ? faker.music.songName() : name
+  return name === '' ? pick(rng, listsOf().songNames) : name
 }
 
-function result(request: OutputRequest): unknown[] {
+function result(rng: Rng, request: OutputRequest): unknown[] {
   const { type, input } = request
   switch (type) {
     case 'music': {
-      const title = songTitle(input)
-      return [clip(title, 120, 240), clip(title, 120, 240)]
+      const title = songTitle(rng, input)
+      return [clip(rng, title, 120, 240), clip(rng, title, 120, 240)]
     }
     case 'lyrics':
-      return [{ id: uuid(), title: faker.music.songName(), text: lyricsText() }]
+      return [{ id: rng.uuid(), title: pick(rng, listsOf().songNames), text: lyricsText(rng) }]
     case 'upload':
-      return [clip(fileTitle(input['url']), 30, 300)]
+      return [clip(rng, fileTitle(rng, input['url']), 30, 300)]
     case 'concat':
-      return [clip(faker.music.songName(), 180, 480)]
+      return [clip(rng, pick(rng, listsOf().songNames), 180, 480)]
   }
 }
 
 /** The generated output of a successful task. */
 export function generateOutput(request: OutputRequest): TaskOutput {
-  faker ??= new (sharedFaker.constructor as FakerClass)({ locale: sharedFaker.rawDefinitions, randomizer })
-  randomizer.seed(request.seed)
-  const taskId = uuid()
+  const rng = outputRng(request.seed)
+  const taskId = rng.uuid()
   return {
     taskType: request.type,
     taskId,
     status: 'completed',
     progress: '100%',
     failReason: null,
-    result: result(request),
+    result: result(rng, request),
   }
 }
 
