@@ -26,8 +26,8 @@ export const FOLDERS: Readonly<Record<string, Kind>> = {
   'test/browser/': 'browser',
   'test/cli/': 'cli',
   'test/contract/': 'doors',
+  'test/dispatch/': 'unit',
   'test/domain/': 'unit',
-  'test/handlers/': 'unit',
   'test/inspector/': 'browser',
   'test/media/': 'unit',
   'test/mock/': 'doors',
@@ -42,6 +42,7 @@ export const FOLDERS: Readonly<Record<string, Kind>> = {
   'test/state/': 'unit',
   'test/verify/': 'doors',
   'test/vitest/': 'doors',
+  'test/worlds/': 'unit',
   // The examples import the package by its name, which resolves to dist/.
   'examples/': 'cli',
 }
@@ -67,8 +68,6 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/reliability/admin-cross-site-browser.test.ts': 'browser',
   'test/reliability/admin-exposure.test.ts': 'cli',
   'test/reliability/isolation.property.test.ts': 'unit',
-  'test/server/admin-door.test.ts': 'unit',
-  'test/server/public-route.test.ts': 'unit',
   'test/server/lazy-load.test.ts': 'cli',
   'test/server/main-entry-imports.test.ts': 'cli',
   'test/vitest/global-setup.test.ts': 'cli',
