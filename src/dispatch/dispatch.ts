@@ -15,6 +15,8 @@ import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.j
 import { failWith } from '../api/respond.js'
 import { API_PREFIX } from '../api/routes.js'
 import type { MockHandle } from '../handle/mock-handle.js'
+import { worldErrorAnswer, worldsAdminRoutes } from '../worlds/world-admin.js'
+import type { WorldRegistry } from '../worlds/world-registry.js'
 import { answerCheck, type AnswerCheck } from '../openapi/answer-check.js'
 import { answerAdmin, refusedByGuard, type AdminGuard } from './admin-answer.js'
 import { bodyText } from './body-text.js'
@@ -33,9 +35,16 @@ export interface DispatchOptions {
   adminGuard?: AdminGuard
   /** Admin bodies must come typed as JSON (YAML for scenarios): on for the HTTP doors (admin/cross-site.ts). */
   typedAdminBodies?: boolean
+  /**
+   * Named worlds under `/worlds/{name}` (the HTTP server's): each answers every route of the fake
+   * with its own state, its URLs carrying the prefix; `GET /__admin/worlds` and
+   * `DELETE /__admin/worlds/{name}` manage them.
+   */
+  worlds?: WorldRegistry
 }
 
 const ADMIN_PREFIX = '/__admin/'
+const WORLDS_PREFIX = '/worlds/'
 const MEDIA_PREFIXES = ['/assets/audio/', '/assets/image/']
 
 /** The areas of the path space that are the fake's even when it shares an origin. */
@@ -76,7 +85,9 @@ function miss(method: string, path: string, allowed: readonly string[] | null): 
 const apiKeyOf = (request: DispatchRequest): string | null => request.headers.get('x-api-key')
 
 export function createDispatch(source: MockHandle, options: DispatchOptions): Dispatch {
-  const table = routeTable(fakeRoutes(adminRoutes(source)), decodeParam)
+  const { worlds } = options
+  const admin = worlds === undefined ? adminRoutes(source) : [...adminRoutes(source), ...worldsAdminRoutes(worlds)]
+  const table = routeTable(fakeRoutes(admin), decodeParam)
   const check = answerCheck()
   const typedAdmin = options.typedAdminBodies === true
 
@@ -125,8 +136,35 @@ export function createDispatch(source: MockHandle, options: DispatchOptions): Di
     return { response: { status: 200, headers, body: request.method === 'HEAD' ? null : body }, delayMs: outcome.delayMs }
   }
 
+  /** Each named world's own dispatch, made on its first request. */
+  const perWorld = new WeakMap<MockHandle, Dispatch>()
+  const worldOptions: DispatchOptions = { ...options, worlds: undefined }
+
+  /** `/worlds/{name}/…`: the rest of the path, in that world, with its prefix on the base URL. */
+  function inWorld(registry: WorldRegistry, request: DispatchRequest): DoorOutcome | Promise<DoorOutcome | null> | null {
+    const rest = request.path.slice(WORLDS_PREFIX.length)
+    const slash = rest.indexOf('/')
+    const raw = slash === -1 ? rest : rest.slice(0, slash)
+    const name = decodeParam(raw)
+    if (name === null) return at(failWith('malformedUrl', request.path))
+    const used = registry.use(name)
+    if (!used.ok) return at(worldErrorAnswer(used.error))
+    const world = used.value
+    let dispatch = perWorld.get(world)
+    if (dispatch === undefined) perWorld.set(world, (dispatch = createDispatch(world, worldOptions)))
+    return dispatch({
+      method: request.method,
+      path: slash === -1 ? '/' : rest.slice(slash),
+      search: request.search,
+      base: `${request.base}${WORLDS_PREFIX}${raw}`,
+      headers: request.headers,
+      body: (limit) => request.body(limit),
+    })
+  }
+
   return (request) => {
     const { method, path } = request
+    if (worlds !== undefined && path.startsWith(WORLDS_PREFIX)) return inWorld(worlds, request)
     const own = inOwnArea(path)
     if (own && !wellEncoded(path)) return at(failWith('malformedUrl', path))
     const found = table.match(method, path)

@@ -15,6 +15,7 @@ import { createDispatch } from '../dispatch/dispatch.js'
 import type { Answer, DispatchRequest, DoorOutcome, HeaderReader } from '../dispatch/request.js'
 import { isNullBodyStatus, statusText } from '../dispatch/status-text.js'
 import type { MockHandle } from '../handle/mock-handle.js'
+import type { WorldRegistry } from '../worlds/world-registry.js'
 // Node reads AUDIO_TASK_MOCK_CHECK_RESPONSES (test mode); a page's bundle leaves it out.
 import '../openapi/environment-check.js'
 import { createCors, type CorsOptions } from './cors.js'
@@ -28,6 +29,8 @@ export interface NodeDoorOptions {
   admin?: AdminAccess
   /** CORS for the public API, media and OpenAPI document (default: any origin); `false`: none. See cors.ts. */
   cors?: CorsOptions | false
+  /** Named worlds under `/worlds/{name}` (see DispatchOptions.worlds); none by default. */
+  worlds?: WorldRegistry
 }
 
 /** node:http's headers as the dispatch reads them (a repeated header joined with `, `, as Fetch does). */
@@ -122,7 +125,12 @@ function originOf(req: IncomingMessage): string {
 
 export function createNodeDoor(source: MockHandle, options: NodeDoorOptions = {}): RequestListener {
   const access = overHttp(options.admin)
-  const dispatch = createDispatch(source, { ownsBase: true, adminGuard: adminGuard(access), typedAdminBodies: access.crossSiteChecks === true })
+  const dispatch = createDispatch(source, {
+    ownsBase: true,
+    adminGuard: adminGuard(access),
+    typedAdminBodies: access.crossSiteChecks === true,
+    worlds: options.worlds,
+  })
   const cors = createCors(options.cors)
   const inspector = inspectorHandler(options.admin)
   /** The last Host that passed: clients send the same one on every request, so each is checked once. */

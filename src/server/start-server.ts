@@ -15,11 +15,20 @@ import type { ScenarioInput } from '../scenario/resolve-scenario.js'
 import type { CorsOptions } from './cors.js'
 import { listen } from './listen.js'
 import { createNodeDoor } from './node-door.js'
+import { worldFactory } from './world-factory.js'
+import type { WorldLimits } from '../worlds/world-limits.js'
+import { createWorldRegistry, type WorldRegistry } from '../worlds/world-registry.js'
 import { OVERLOAD_RETRY_SECONDS, overloadMessage, requestTimeoutMessage, serverTimeouts, transportLimits, type TransportLimits } from './transport-limits.js'
 
 export { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.js'
+export { DEFAULT_WORLD_LIMITS, type WorldLimits } from '../worlds/world-limits.js'
 
 export interface ServerOptions extends MockOptions {
+  /**
+   * Named worlds under `/worlds/{name}` (docs/worlds.md): how many at most, after how long idle one
+   * may go, and how recently used one never is evicted (defaults: DEFAULT_WORLD_LIMITS).
+   */
+  worlds?: Partial<WorldLimits>
   /** 0 (default) picks a free port. */
   port?: number
   /** Default 127.0.0.1. */
@@ -49,6 +58,8 @@ export interface RunningServer extends MockControl {
   reset(scenario?: ScenarioInput): void
   /** The fake behind the server: world, clock and controls (its msw handlers: see createMock). */
   readonly mock: MockCore
+  /** The named worlds under `/worlds/{name}`, each a fake of its own (the default world is `mock`). */
+  readonly worlds: WorldRegistry<MockCore>
   readonly server: Server
   /** Stops accepting connections, lets in-flight requests finish (at most `graceMs`), then resolves. */
   close(graceMs?: number): Promise<void>
@@ -122,7 +133,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
   const limits = transportLimits(options.limits)
   // Node's own Host check answers a bare 400; the door answers it as JSON (host-header.ts).
-  const door = createNodeDoor(mock, { admin, cors: options.cors })
+  const { seed, journalCapacity, wallNow } = options
+  const worlds = createWorldRegistry({
+    ...options.worlds,
+    create: worldFactory({ options: { seed, journalCapacity, wallNow }, scenario: () => mock.scenario, library: bundledLibrary }),
+  })
+  const door = createNodeDoor(mock, { admin, cors: options.cors, worlds })
   // Past the cap a connection is still read and its request answered, with a 503 that says so.
   const overloaded = new WeakSet<Socket>()
   let open = 0
@@ -156,6 +172,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     mock,
+    worlds,
     server,
     clock: mock.clock,
     reset: (scenario) => mock.reset(scenario),

@@ -1,12 +1,12 @@
 /**
- * Named worlds: each a whole fake (src/mock/mock-core.ts), what `/worlds/{name}` answers from,
+ * Named worlds: each a whole fake (a MockHandle: src/handle/mock-handle.ts), what `/worlds/{name}` answers from,
  * made on first use from the server's scenario or by `load` from another. Bounded (limits in
  * world-limits.ts): a world unused for `idleMs` goes at the next call (no timer); at `maxWorlds`,
  * a new world first evicts the least recently used one unless it answered a request in the last
  * `recentMs` (then every world did, and the answer is `full` with the wait). Time is the injected
  * `now`; expected failures are values, and nothing changes when a call fails.
  */
-import type { MockCore } from '../mock/mock-core.js'
+import type { MockHandle } from '../handle/mock-handle.js'
 import { ScenarioInvalidError, type ScenarioInput } from '../scenario/resolve-scenario.js'
 import { formatScenarioError } from '../scenario/load.js'
 import { checkWorldName, quoteName } from './world-name.js'
@@ -20,13 +20,13 @@ export type WorldError =
 
 export type WorldResult<T> = { ok: true; value: T } | { ok: false; error: WorldError }
 
-export interface WorldRegistryOptions extends Partial<WorldLimits> {
+export interface WorldRegistryOptions<H extends MockHandle = MockHandle> extends Partial<WorldLimits> {
   /** Makes a world's fake: from the server's scenario when `scenario` is undefined. May throw ScenarioInvalidError. */
-  create(scenario?: ScenarioInput): MockCore
+  create(scenario?: ScenarioInput): H
   /** Real time in ms (last use, idle time); default Date.now. */
   now?: () => number
   /** Told of each world that goes, and why (a state keeper or a page that shows it lets go of it). */
-  onRemove?: (name: string, core: MockCore, reason: RemovalReason) => void
+  onRemove?: (name: string, core: H, reason: RemovalReason) => void
 }
 
 /** Why a world went: idle for `idleMs`, evicted to make room at the cap, or removed by a caller. */
@@ -44,16 +44,16 @@ export interface WorldSummary {
   idle_until: string
 }
 
-export interface WorldRegistry {
+export interface WorldRegistry<H extends MockHandle = MockHandle> {
   readonly limits: Readonly<WorldLimits>
   /** How many worlds there are now. */
   readonly size: number
   /** The world a request to `/worlds/{name}` is answered from: made on first use; counts as a use. */
-  use(name: string): WorldResult<MockCore>
+  use(name: string): WorldResult<H>
   /** The world if it exists; not a use, never makes one. */
-  peek(name: string): MockCore | undefined
+  peek(name: string): H | undefined
   /** Loads `scenario` into the world (made if absent): as `PUT /__admin/scenario` does; counts as a use. */
-  load(name: string, scenario: ScenarioInput): WorldResult<MockCore>
+  load(name: string, scenario: ScenarioInput): WorldResult<H>
   /** Every world, by name. */
   list(): WorldSummary[]
   /** Removes the world; `not_found` when there is none. */
@@ -62,8 +62,8 @@ export interface WorldRegistry {
   sweep(): string[]
 }
 
-interface Entry {
-  readonly core: MockCore
+interface Entry<H> {
+  readonly core: H
   readonly createdAt: number
   lastUsed: number
 }
@@ -75,12 +75,12 @@ function scenarioProblem(error: unknown): WorldError | null {
   return { kind: 'invalid_scenario', status: 400, message: error.errors.map(formatScenarioError).join('\n') }
 }
 
-export function createWorldRegistry(options: WorldRegistryOptions): WorldRegistry {
+export function createWorldRegistry<H extends MockHandle = MockHandle>(options: WorldRegistryOptions<H>): WorldRegistry<H> {
   const limits = resolveLimits(options)
   const now = options.now ?? Date.now
   /** In order of last use, least recent first: a use moves an entry to the end. */
-  const worlds = new Map<string, Entry>()
-  const drop = (name: string, entry: Entry, reason: RemovalReason): void => {
+  const worlds = new Map<string, Entry<H>>()
+  const drop = (name: string, entry: Entry<H>, reason: RemovalReason): void => {
     worlds.delete(name)
     options.onRemove?.(name, entry.core, reason)
   }
@@ -96,7 +96,7 @@ export function createWorldRegistry(options: WorldRegistryOptions): WorldRegistr
     return gone
   }
 
-  const touch = (name: string, entry: Entry): MockCore => {
+  const touch = (name: string, entry: Entry<H>): H => {
     entry.lastUsed = now()
     worlds.delete(name)
     worlds.set(name, entry)
@@ -117,10 +117,10 @@ export function createWorldRegistry(options: WorldRegistryOptions): WorldRegistr
   }
 
   /** Makes and keeps a new world; nothing changes when the scenario is wrong or there is no room. */
-  const make = (name: string, scenario: ScenarioInput | undefined): WorldResult<MockCore> => {
+  const make = (name: string, scenario: ScenarioInput | undefined): WorldResult<H> => {
     const space = room()
     if ('error' in space) return { ok: false, error: space.error }
-    let core: MockCore
+    let core: H
     try {
       core = options.create(scenario)
     } catch (error) {

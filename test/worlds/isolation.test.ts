@@ -9,14 +9,14 @@ import { createTask, getTask, getUsage } from '../../src/api/public-api.js'
 import type { MockCore } from '../../src/mock/mock-core.js'
 import { bundledLibrary } from '../../src/mock/bundled-scenarios.js'
 import { resolveScenario } from '../../src/scenario/resolve-scenario.js'
-import { worldFactory } from '../../src/worlds/world-factory.js'
+import { worldFactory } from '../../src/server/world-factory.js'
 import { createWorldRegistry, type WorldRegistry } from '../../src/worlds/world-registry.js'
 
 const ORIGIN = 'http://127.0.0.1:4010'
 const DEFAULT = resolveScenario(undefined, undefined, bundledLibrary)
 const music = (prompt: string) => JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: prompt } })
 
-function core(worlds: WorldRegistry, name: string): MockCore {
+function core(worlds: WorldRegistry<MockCore>, name: string): MockCore {
   const used = worlds.use(name)
   if (!used.ok) throw new Error(used.error.message)
   return used.value

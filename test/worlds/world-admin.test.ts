@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { AdminError } from '../../src/admin/admin-error.js'
 import { resolveScenario } from '../../src/scenario/resolve-scenario.js'
 import { loadWorldScenario, removeWorld, worldErrorAnswer, worldsAdminRoutes, worldsView } from '../../src/worlds/world-admin.js'
-import { worldFactory } from '../../src/worlds/world-factory.js'
+import { worldFactory } from '../../src/server/world-factory.js'
 import { createWorldRegistry } from '../../src/worlds/world-registry.js'
 
 const SERVER = resolveScenario('version: 1\nname: served\naccounts: [{ api_key: k, credits: 10 }]\n')

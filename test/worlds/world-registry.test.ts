@@ -4,8 +4,9 @@
  * worlds never evicted, least recently used first). Time is a hand-moved number: nothing waits.
  */
 import { describe, expect, it } from 'vitest'
+import type { MockCore } from '../../src/mock/mock-core.js'
 import { resolveScenario } from '../../src/scenario/resolve-scenario.js'
-import { worldFactory } from '../../src/worlds/world-factory.js'
+import { worldFactory } from '../../src/server/world-factory.js'
 import { createWorldRegistry, type WorldRegistryOptions, type WorldResult } from '../../src/worlds/world-registry.js'
 
 const SERVER = resolveScenario(`
@@ -19,7 +20,7 @@ const OTHER = 'version: 1\nname: other\naccounts: [{ api_key: other-key, credits
 const REAL = Date.parse('2030-01-01T00:00:00.000Z')
 const lyrics = { type: 'lyrics', model: 'music-model', mode: null, mv: null, input: { prompt: 'x' } } as const
 
-function registry(options: Partial<WorldRegistryOptions> = {}) {
+function registry(options: Partial<WorldRegistryOptions<MockCore>> = {}) {
   const time = { now: REAL }
   const worlds = createWorldRegistry({ create: worldFactory({ scenario: () => SERVER }), now: () => time.now, ...options })
   return { worlds, pass: (ms: number) => void (time.now += ms) }
