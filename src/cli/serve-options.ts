@@ -5,10 +5,10 @@
  */
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ADMIN_TOKEN_ENV } from '../admin/admin-auth.js'
 import { parseDuration } from '../domain/duration.js'
 import { normaliseOrigins } from '../server/cors.js'
 import { chooseScenarioFile } from './bundled-scenarios.js'
+import { envHelp, withEnv, type EnvFlag } from './serve-env.js'
 
 export const DEFAULT_SCENARIO = fileURLToPath(new URL('../../scenarios/default.yaml', import.meta.url))
 
@@ -20,7 +20,7 @@ export const serveFlagsHelp = (defaultPort: number): string => `  --scenario FIL
   --host HOST       address to bind (default: 127.0.0.1)
   --seed N          overrides the scenario's seed (ids and outputs derive from it)
   --admin-token T   require this token on /__admin (Authorization: Bearer T); needed
-                    for the admin API on a non-loopback host. Env: ${ADMIN_TOKEN_ENV}
+                    for the admin API on a non-loopback host
   --cors-origin O   let only pages from origin O (e.g. http://localhost:5173) call the
                     public API and media from another origin; repeatable (default: any)
   --report          print the client report (what clients did wrong) on exit
@@ -32,7 +32,8 @@ export const serveFlagsHelp = (defaultPort: number): string => `  --scenario FIL
   --state-interval D  how often to save the state when it changed (default: 5s)
   --watch           reload the scenario file when it changes (the world restarts from it;
                     an invalid edit is reported and the previous scenario kept)
-`
+
+${envHelp()}`
 
 export const SERVE_OPTIONS = {
   scenario: { type: 'string' },
@@ -68,25 +69,29 @@ export interface ServeOptions {
 
 export type ParsedServeArgs = { kind: 'serve'; options: ServeOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string }
 
-function integer(flag: string, text: string | undefined, min: number, max: number): number | string | undefined {
+function integer(name: string, text: string | undefined, min: number, max: number): number | string | undefined {
   if (text === undefined) return undefined
   const value = Number(text)
-  if (!/^\d+$/.test(text) || value < min || value > max) return `--${flag} expects a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`
+  if (!/^\d+$/.test(text) || value < min || value > max) return `${name} expects a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`
   return value
 }
 
-/** What the flags ask for, or the first mistake in them. */
+/** What the flags (and the `AUDIO_TASK_MOCK_*` variables in `env`, serve-env.ts) ask for, or the first mistake in them. */
 export function parseServeArgs(argv: readonly string[], settings: { defaultPort: number; env?: NodeJS.ProcessEnv }): ParsedServeArgs {
-  let values
+  let parsed
   try {
-    ;({ values } = parseArgs({ args: [...argv], options: SERVE_OPTIONS, allowPositionals: false, strict: true }))
+    ;({ values: parsed } = parseArgs({ args: [...argv], options: SERVE_OPTIONS, allowPositionals: false, strict: true }))
   } catch (error) {
     return { kind: 'error', message: (error as Error).message }
   }
-  if (values.help) return { kind: 'help' }
-  if (values.version) return { kind: 'version' }
-  const port = integer('port', values.port, 0, 65535)
-  const seed = integer('seed', values.seed, 0, 2 ** 32 - 1)
+  if (parsed.help) return { kind: 'help' }
+  if (parsed.version) return { kind: 'version' }
+  const merged = withEnv(parsed, settings.env)
+  if (!merged.ok) return { kind: 'error', message: merged.message }
+  const values = merged.values as typeof parsed
+  const from = (flag: EnvFlag): string => merged.source(flag)
+  const port = integer(from('port'), values.port, 0, 65535)
+  const seed = integer(from('seed'), values.seed, 0, 2 ** 32 - 1)
   for (const value of [port, seed]) if (typeof value === 'string') return { kind: 'error', message: value }
   // An empty --host (an unset shell variable) would bind every interface.
   if (values.host === '') {
@@ -96,28 +101,28 @@ export function parseServeArgs(argv: readonly string[], settings: { defaultPort:
         '--host expects an address or a name to bind, got ""; the default 127.0.0.1 keeps the fake on this machine, 0.0.0.0 exposes it on every interface',
     }
   }
-  const adminToken = values['admin-token'] ?? (settings.env?.[ADMIN_TOKEN_ENV] || undefined)
+  const adminToken = values['admin-token']
   if (adminToken === '') return { kind: 'error', message: '--admin-token expects a non-empty token' }
   const corsOrigins = values['cors-origin']
   try {
     normaliseOrigins(corsOrigins)
   } catch (error) {
-    return { kind: 'error', message: `--cors-origin: ${(error as Error).message}` }
+    return { kind: 'error', message: `${from('cors-origin')}: ${(error as Error).message}` }
   }
   const chosen = values.scenario === undefined ? { file: DEFAULT_SCENARIO } : chooseScenarioFile(values.scenario)
-  if ('error' in chosen) return { kind: 'error', message: chosen.error }
+  if ('error' in chosen) return { kind: 'error', message: chosen.error.replace(/^--scenario /, `${from('scenario')} `) }
   const stateIntervalMs = parseDuration(values['state-interval'] ?? '5s')
   if (stateIntervalMs === null || stateIntervalMs < 100) {
     return {
       kind: 'error',
-      message: `--state-interval expects a duration of at least 100ms, like 5s or 1m, got ${JSON.stringify(values['state-interval'])}`,
+      message: `${from('state-interval')} expects a duration of at least 100ms, like 5s or 1m, got ${JSON.stringify(values['state-interval'])}`,
     }
   }
   const stateMode = values['state-mode'] ?? 'interval'
   if (stateMode !== 'interval' && stateMode !== 'durable') {
-    return { kind: 'error', message: `--state-mode expects interval or durable, got ${JSON.stringify(stateMode)}` }
+    return { kind: 'error', message: `${from('state-mode')} expects interval or durable, got ${JSON.stringify(stateMode)}` }
   }
-  if (values['state-mode'] !== undefined && values.state === undefined) return { kind: 'error', message: '--state-mode needs --state FILE' }
+  if (values['state-mode'] !== undefined && values.state === undefined) return { kind: 'error', message: `${from('state-mode')} needs --state FILE` }
   return {
     kind: 'serve',
     options: {

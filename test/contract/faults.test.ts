@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { httpDoor, inProcessDoor, ledgerOf, type Door, type Fake } from '../support/doors.js'
+import { exeDoors } from '../support/exe-door.js'
 import { fetchDoor } from '../support/fetch-door.js'
 import { browserDoor } from '../support/browser-door.js'
 
@@ -24,7 +25,7 @@ faults:
 ${faults}
 `
 
-describe.each([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor()])('faults: $name', (door: Door) => {
+describe.each([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors()])('faults: $name', (door: Door) => {
   let fake: Fake
   beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())

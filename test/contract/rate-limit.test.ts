@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { httpDoor, inProcessDoor, ledgerOf, type Door, type Fake, type Reply } from '../support/doors.js'
+import { exeDoors } from '../support/exe-door.js'
 import { fetchDoor } from '../support/fetch-door.js'
 import { browserDoor } from '../support/browser-door.js'
 
@@ -20,7 +21,7 @@ faults: ${faults}
 
 const limits = (reply: Reply) => ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((name) => reply.headers.get(name))
 
-describe.each([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor()])('rate limit: $name', (door: Door) => {
+describe.each([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors()])('rate limit: $name', (door: Door) => {
   let fake: Fake
   beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())

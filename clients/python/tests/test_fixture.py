@@ -1,0 +1,64 @@
+import json
+import os
+import urllib.error
+import urllib.request
+
+import pytest
+
+from audio_task_mock_pytest import FakeNotReady, fake_command, start_fake, world_url
+
+
+def get(url, key=None):
+    request = urllib.request.Request(url, headers={} if key is None else {"x-api-key": key})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, json.load(response)
+
+
+def gone(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_the_fixture_yields_the_url_of_a_running_fake(audio_task_mock):
+    assert audio_task_mock.startswith("http://127.0.0.1:")
+    status, health = get(f"{audio_task_mock}/__admin/health")
+    assert status == 200 and health["status"] == "ok"
+    status, usage = get(f"{audio_task_mock}/api/v1/account/usage", key="demo-key")
+    assert status == 200 and usage["code"] == 200
+
+
+def test_start_fake_serves_the_scenario_asked_for_and_stops_the_fake_afterwards():
+    with start_fake(["--scenario", "flaky-create", "--seed", "9"]) as fake:
+        _, health = get(f"{fake.url}/__admin/health")
+        assert (health["scenario"], health["seed"]) == ("flaky-create", 9)
+        pid = fake.process.pid
+    assert fake.process.returncode == 0  # stopped by SIGTERM, exited cleanly
+    assert gone(pid)
+    with pytest.raises(urllib.error.URLError):
+        get(f"{fake.url}/__admin/health")
+
+
+def test_the_fake_reads_its_own_variables():
+    env = dict(os.environ, AUDIO_TASK_MOCK_SCENARIO="happy-path")
+    with start_fake(env=env) as fake:
+        assert get(f"{fake.url}/__admin/health")[1]["scenario"] == "happy-path"
+
+
+def test_a_fake_that_cannot_start_raises_with_its_own_message():
+    with pytest.raises(FakeNotReady, match="no bundled scenario of that name"):
+        with start_fake(["--scenario", "no-such-scenario"]):
+            pass
+
+
+def test_the_command_is_the_variable_then_the_executable_then_npx():
+    assert fake_command({"AUDIO_TASK_MOCK_COMMAND": "node 'my dir/cli.js'"}, which=lambda _: "/x") == ["node", "my dir/cli.js"]
+    assert fake_command({}, which=lambda name: f"/opt/bin/{name}") == ["/opt/bin/audio-task-mock"]
+    assert fake_command({}, which=lambda _: None) == ["npx", "--yes", "audio-task-mock"]
+
+
+def test_every_worker_uses_the_base_url_until_worlds_exist():
+    assert world_url("http://127.0.0.1:4010", "master") == "http://127.0.0.1:4010"
+    assert world_url("http://127.0.0.1:4010", "gw3") == "http://127.0.0.1:4010"

