@@ -110,6 +110,35 @@ export function httpDoor(): Door {
   }
 }
 
+/**
+ * The standalone server, but a named world (`/worlds/contract-world`) rather than the default one;
+ * another world beside it gets traffic of its own before each test, which must change nothing here.
+ */
+export function worldDoor(): Door {
+  let running: RunningServer | null = null
+  const name = 'contract-world'
+  return {
+    name: 'HTTP (standalone server, a named world)',
+    setup: async () => undefined,
+    teardown: async () => undefined,
+    async start(scenario) {
+      running = await startServer({ scenario: 'version: 1\naccounts: [{ api_key: key-a, credits: 5 }]\n', port: 0, host: '127.0.0.1' })
+      const loaded = running.worlds.load(name, scenario)
+      if (!loaded.ok) throw new Error(loaded.error.message)
+      const mock = loaded.value
+      const origin = `${running.url}/worlds/${name}`
+      // The default world and another named one see traffic first.
+      await fetch(`${running.url}/api/v1/account/usage`, { headers: { 'x-api-key': 'key-a' } })
+      await fetch(`${running.url}/worlds/other/__admin/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"by":"1h"}' })
+      return { mock, origin, call: (method, path, options) => send(origin, method, path, options, mock.scenario) }
+    },
+    async stop() {
+      await running?.close()
+      running = null
+    },
+  }
+}
+
 export function expressDoor(): Door {
   let server: Server | null = null
   return {

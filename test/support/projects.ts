@@ -20,11 +20,13 @@ export const TEST_GLOBS = ['test/**/*.test.ts', 'examples/**/*.test.ts']
 export const OWN_STEP = 'test/package/'
 
 export const FOLDERS: Readonly<Record<string, Kind>> = {
+  'test/action/': 'cli',
   'test/admin/': 'doors',
   'test/api/': 'unit',
   'test/bench/': 'unit',
   'test/browser/': 'browser',
   'test/cli/': 'cli',
+  'test/container/': 'unit',
   'test/contract/': 'doors',
   'test/dispatch/': 'unit',
   'test/domain/': 'unit',
