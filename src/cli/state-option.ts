@@ -11,7 +11,7 @@ import { oldLogSegments, stateBeforeMigration } from '../state/migrate-json-stat
 import { foreignScenario, restoreRows } from '../state/restore-rows.js'
 import { restoreWorld, scenarioFingerprint } from '../state/snapshot.js'
 import { chooseBinding } from '../state/sqlite-binding.js'
-import { openStateDatabase, releaseHolder } from '../state/state-database.js'
+import { activateStateDatabase, openStateDatabase, releaseHolder } from '../state/state-database.js'
 import { checkStatePath, findState, type Found } from '../state/state-file.js'
 import { stateFileSchema } from '../state/state-schema.js'
 import { keepState, type StateKeeper, type StateMode } from '../state/state-keeper.js'
@@ -81,15 +81,15 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
     restored = true
     summary = `migrated ${result.accounts} accounts and ${result.tasks} tasks from the JSON state in ${path} (kept as ${migrated}) to SQLite`
   }
-  const opened = await openStateDatabase(binding, path, settings.mode === 'durable')
+  const opened = await openStateDatabase(binding, path)
   if (!opened.ok) return refused(opened.message)
   const store = new WorldStore(opened.db)
-  const fail = async (message: string): Promise<Adopted> => {
+  // Before activation nothing of FILE is written, not even the holder file (another server's, if any).
+  const fail = (message: string): Adopted => {
     opened.db.close()
-    await releaseHolder(path)
     return refused(message)
   }
-  if (migrated === null) {
+  if (migrated === null && !opened.empty) {
     let rows
     try {
       rows = store.load('')
@@ -109,6 +109,8 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
       summary = `restored ${result.accounts} accounts and ${result.tasks} tasks from ${path}${served}`
     }
   }
+  const activated = await activateStateDatabase(opened.db, path, settings.mode === 'durable')
+  if (activated !== null) return fail(activated)
   const keeper = keepState({
     db: opened.db,
     store,

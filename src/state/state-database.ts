@@ -23,7 +23,8 @@ CREATE TABLE rate_windows (world TEXT NOT NULL, api_key TEXT NOT NULL, window TE
 `
 const TABLES = ['accounts', 'clips', 'events', 'meta', 'rate_windows', 'tasks', 'worlds']
 
-export type Opened = { ok: true; db: Database; created: boolean } | { ok: false; message: string }
+/** `empty`: a new file, no tables yet (`activateStateDatabase` makes them). */
+export type Opened = { ok: true; db: Database; empty: boolean } | { ok: false; message: string }
 
 /** Who holds FILE: written beside it once the lock is ours, read by a server that is refused. */
 export const holderPath = (path: string): string => `${path}-holder`
@@ -61,8 +62,17 @@ function checkTables(db: Database): string | null {
   return null
 }
 
-/** Opens, locks and checks FILE (a new one gets the tables); `durable`: synchronous=FULL, else NORMAL. */
-export async function openStateDatabase(binding: Binding, path: string, durable: boolean): Promise<Opened> {
+const refusal = async (path: string, error: unknown): Promise<string> => {
+  const message = (error as Error).message
+  if (/locked|busy/i.test(message)) return `another audio-task-mock serves it (${await holderOf(path)}); stop that one first, or give another --state FILE`
+  return `it is not a state database that can be read: ${message}`
+}
+
+/**
+ * Opens and checks FILE, reading only: a damaged or foreign file is left exactly as it was (the
+ * caller reads its rows too before `activateStateDatabase` writes anything).
+ */
+export async function openStateDatabase(binding: Binding, path: string): Promise<Opened> {
   let db: Database
   try {
     db = binding.open(path)
@@ -76,35 +86,40 @@ export async function openStateDatabase(binding: Binding, path: string, durable:
   try {
     db.exec('PRAGMA busy_timeout = 0')
     db.exec('PRAGMA locking_mode = EXCLUSIVE')
-    db.prepare('PRAGMA journal_mode = WAL').get()
-    // A write takes the exclusive lock now, and keeps it until close.
-    db.exec('BEGIN IMMEDIATE')
-    db.exec('COMMIT')
-  } catch (error) {
-    const message = (error as Error).message
-    if (/locked|busy/i.test(message))
-      return fail(`another audio-task-mock serves it (${await holderOf(path)}); stop that one first, or give another --state FILE`)
-    return fail(`it is not a state database that can be read: ${message}`)
-  }
-  try {
     const problems = db
       .prepare('PRAGMA quick_check(5)')
       .all()
       .map((row) => String(Object.values(row)[0]))
     if (problems.join() !== 'ok') return fail(`the database is damaged (SQLite quick_check: ${problems.join('; ')})`)
     const wrong = checkTables(db)
-    if (wrong !== null) return fail(wrong)
-    db.exec(`PRAGMA synchronous = ${durable ? 'FULL' : 'NORMAL'}`)
-    const created = db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()?.['n'] === 0
-    if (created) {
-      db.exec(`BEGIN IMMEDIATE; ${SCHEMA} COMMIT`)
-      const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)')
-      put.run('format', DB_FORMAT)
-      put.run('version', DB_VERSION)
-    }
-    await writeFile(holderPath(path), `${JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() })}\n`)
-    return { ok: true, db, created }
+    const empty = db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()?.['n'] === 0
+    return wrong === null ? { ok: true, db, empty } : fail(wrong)
   } catch (error) {
-    return fail(`the database is damaged or unreadable: ${(error as Error).message}`)
+    return fail(await refusal(path, error))
+  }
+}
+
+/**
+ * Takes FILE for this process (WAL mode, the exclusive lock held until close), gives a new file
+ * its tables and writes the holder file. `durable`: synchronous=FULL, else NORMAL. A message when it cannot.
+ */
+export async function activateStateDatabase(db: Database, path: string, durable: boolean): Promise<string | null> {
+  try {
+    db.prepare('PRAGMA journal_mode = WAL').get()
+    // A write takes the exclusive lock now, and keeps it until close.
+    db.exec('BEGIN IMMEDIATE')
+    db.exec('COMMIT')
+    db.exec(`PRAGMA synchronous = ${durable ? 'FULL' : 'NORMAL'}`)
+    if (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()?.['n'] === 0) {
+      db.exec(`BEGIN IMMEDIATE; ${SCHEMA} INSERT INTO meta (key, value) VALUES ('format', '${DB_FORMAT}'), ('version', '${DB_VERSION}'); COMMIT`)
+    }
+  } catch (error) {
+    return refusal(path, error)
+  }
+  try {
+    await writeFile(holderPath(path), `${JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() })}\n`)
+    return null
+  } catch (error) {
+    return `cannot write ${holderPath(path)}: ${(error as Error).message}`
   }
 }

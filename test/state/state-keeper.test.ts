@@ -7,7 +7,7 @@ import { createTask } from '../../src/api/public-api.js'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
 import { restoreRows } from '../../src/state/restore-rows.js'
 import { chooseBinding, type Binding, type Database } from '../../src/state/sqlite-binding.js'
-import { openStateDatabase } from '../../src/state/state-database.js'
+import { activateStateDatabase, openStateDatabase } from '../../src/state/state-database.js'
 import { keepState, type StateKeeper, type StateMode } from '../../src/state/state-keeper.js'
 import { WorldStore } from '../../src/state/world-store.js'
 
@@ -33,8 +33,10 @@ function failing(db: Database, full: { on: boolean }): Database {
 }
 
 async function keep(path: string, mock: Mock, mode: StateMode, full = { on: false }): Promise<{ keeper: StateKeeper; errors: Error[] }> {
-  const opened = await openStateDatabase(binding(), path, mode === 'durable')
+  const opened = await openStateDatabase(binding(), path)
   if (!opened.ok) throw new Error(opened.message)
+  const activated = await activateStateDatabase(opened.db, path, mode === 'durable')
+  if (activated !== null) throw new Error(activated)
   const db = failing(opened.db, full)
   const errors: Error[] = []
   const keeper = keepState({
@@ -55,7 +57,7 @@ async function keep(path: string, mock: Mock, mode: StateMode, full = { on: fals
 /** The world FILE holds, restored into a new mock. */
 async function reopen(path: string): Promise<Mock> {
   const mock = createMock({ scenario: SCENARIO })
-  const opened = await openStateDatabase(binding(), path, false)
+  const opened = await openStateDatabase(binding(), path)
   if (!opened.ok) throw new Error(opened.message)
   const rows = new WorldStore(opened.db).load('')!
   opened.db.close()
