@@ -4,7 +4,7 @@
  * of the earlier format once), start a new boot epoch and commit it before the server answers
  * anything (decision 012), then keep FILE up to date. Every refusal names FILE and what was found.
  */
-import { rename, stat } from 'node:fs/promises'
+import { rename } from 'node:fs/promises'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { sourceOf } from '../scenario/scenario-source.js'
 import { oldLogSegments, stateBeforeMigration } from '../state/migrate-json-state.js'
@@ -77,7 +77,8 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
     const result = restoreWorld(core.world, { set: (ms) => void core.clock.set(ms) }, found.value)
     if (!result.ok) return refused(result.message)
     migrated = `${path}.format-2`
-    await rename(path, migrated)
+    const moved = await rename(path, migrated).catch((error: Error) => error)
+    if (moved instanceof Error) return refused(`cannot move the JSON state aside to ${migrated}: ${moved.message}`)
     restored = true
     summary = `migrated ${result.accounts} accounts and ${result.tasks} tasks from the JSON state in ${path} (kept as ${migrated}) to SQLite`
   }
@@ -132,6 +133,5 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
   }
   core.onReset((world) => keeper.follow(world))
   core.commit = keeper.commit
-  const size = await stat(path).then((info) => info.size)
-  return { ok: true, keeper, summary: `${summary}; kept with ${binding.name}, ${settings.mode} mode (${size} bytes)` }
+  return { ok: true, keeper, summary: `${summary}; kept with ${binding.name}, ${settings.mode} mode` }
 }
