@@ -2,9 +2,9 @@
  * `--state FILE`: keeping the world in the state database (decision 036). Two modes:
  * - `interval`: what changed is committed every `intervalMs` and on shutdown (synchronous=NORMAL).
  *   A SIGKILL loses at most one interval; a commit that fails is reported and tried again.
- * - `durable`: what changed is committed at the end of the event-loop turn it happened in
- *   (synchronous=FULL; the changes of one turn share a transaction), and a create is answered
- *   only once committed. A commit that fails rolls back, puts the world back to the rows (so
+ * - `durable`: what changed is committed at the end of the event-loop turn it happened in (the
+ *   changes of one turn share a transaction), and a create is answered only once committed and
+ *   fsynced (synchronous=FULL; a turn with reads and admin changes only: NORMAL, no fsync). A commit that fails rolls back, puts the world back to the rows (so
  *   the create that caused it changed nothing) and its create answers 503.
  * Nothing is sticky: the next commit tries again, and succeeds once the disk does.
  */
@@ -54,13 +54,21 @@ export function keepState(options: KeeperOptions): StateKeeper {
   let waiters: Waiter[] = []
   let scheduled = false
   let closed = false
+  let synchronous = mode === 'durable' ? 'FULL' : 'NORMAL'
 
   const run = (): void => {
     scheduled = false
     const settling = waiters
     waiters = []
     try {
-      if (!closed) mirror.commit()
+      if (!closed) {
+        // Only a create waits for its commit: that one is fsynced (FULL). Reads and admin changes
+        // alone are written without an fsync (NORMAL: they survive a killed process, and the
+        // next create's fsync takes them along).
+        const durable = settling.length > 0 ? 'FULL' : 'NORMAL'
+        if (durable !== synchronous) db.exec(`PRAGMA synchronous = ${(synchronous = durable)}`)
+        mirror.commit()
+      }
       for (const waiter of settling) waiter.resolve()
     } catch (error) {
       onError(error as Error)
