@@ -12,6 +12,7 @@ import { keepState, type StateKeeper, type StateMode } from '../../src/state/sta
 import { WorldStore } from '../../src/state/world-store.js'
 
 const SCENARIO = 'version: 1\nseed: 5\naccounts: [{ api_key: k, credits: 100 }]\n'
+const TWO = 'version: 1\nseed: 5\naccounts: [{ api_key: k, credits: 100 }, { api_key: gone, credits: 50 }]\n'
 const lyrics = JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'disk' } })
 
 function binding(): Binding {
@@ -55,8 +56,8 @@ async function keep(path: string, mock: Mock, mode: StateMode, full = { on: fals
 }
 
 /** The world FILE holds, restored into a new mock. */
-async function reopen(path: string): Promise<Mock> {
-  const mock = createMock({ scenario: SCENARIO })
+async function reopen(path: string, scenario = SCENARIO): Promise<Mock> {
+  const mock = createMock({ scenario })
   const opened = await openStateDatabase(binding(), path)
   if (!opened.ok) throw new Error(opened.message)
   const rows = new WorldStore(opened.db).load('')!
@@ -120,4 +121,27 @@ it('rejects the last commit at stop when it fails, and closes all the same', asy
   await expect(keeper.stop()).rejects.toThrow('database or disk is full')
   // Closed: the lock is free for the next server, which finds the state before the failed commit.
   expect((await reopen(path)).world.account('k')!.ledger.topped_up).toBe(100)
+})
+
+it('forgets a removed account with its tasks, follows a reset whole, and keeps forced ends', async () => {
+  const path = join(await mkdtemp(join(tmpdir(), 'atm-keep-')), 'state.db')
+  const mock = createMock({ scenario: TWO })
+  const { keeper, errors } = await keep(path, mock, 'interval')
+  const post = (apiKey: string) => createTask(mock.world, { apiKey, origin: 'http://127.0.0.1', contentType: 'application/json', body: lyrics }).response!
+  const kept = (JSON.parse(post('k').body) as { data: { task_id: string } }).data.task_id
+  expect(post('gone').status).toBe(202)
+  await keeper.flush()
+  mock.accounts.remove('gone')
+  mock.tasks.force(kept, 'failure', 'forced for the test')
+  await keeper.flush()
+  mock.reset()
+  expect(post('k').status).toBe(202)
+  mock.accounts.remove('gone')
+  await keeper.stop()
+  expect(errors).toEqual([])
+  const back = await reopen(path, TWO)
+  expect([...back.world.tasks.keys()]).toEqual([...mock.world.tasks.keys()])
+  expect([...back.world.accounts.keys()]).toEqual(['k'])
+  expect(back.world.account('k')!.events).toEqual(mock.world.account('k')!.events)
+  expect(back.world.epoch).toBe(mock.world.epoch)
 })
