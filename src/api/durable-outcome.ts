@@ -1,7 +1,9 @@
 /**
- * With `--state-mode durable` a 202 is sent only once the new task is on disk (decision 013);
- * if it cannot be written, the client is told so (503) rather than given an id that may not
- * survive a crash. Every door calls this between the api call and the answer.
+ * With `--state-mode durable` a 202 is sent only once the new task is committed to the state
+ * database (decision 036). If that commit fails (a full disk, an I/O error), the keeper has put
+ * the world back to what the database holds, so the create changed nothing (no task, no
+ * charge), and the client is told so with a 503 it can retry. Every door calls this between
+ * the api call and the answer, in the same turn of the event loop as the create.
  */
 import type { Outcome } from './request.js'
 import { failWith } from './respond.js'

@@ -125,6 +125,12 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   process.off('SIGTERM', forward)
   process.off('SIGINT', forward)
   process.off('exit', killOnExit)
-  await fake.stop(5_000)
-  return exitCode
+  const saved = await fake.stop(5_000).then(
+    () => true,
+    (error: Error) => {
+      stderrLog.error(`audio-task-mock run: the state was not saved on shutdown: ${error.message}`)
+      return false
+    },
+  )
+  return saved || exitCode !== 0 ? exitCode : 1
 }

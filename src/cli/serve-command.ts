@@ -1,6 +1,6 @@
 /**
  * `audio-task-mock [options]`: serves a scenario until SIGTERM or SIGINT, then closes cleanly
- * (in-flight requests finish, the state is saved) and exits 0.
+ * (in-flight requests finish, the state is saved) and exits 0 (1 when that last save fails).
  */
 import { readFile } from 'node:fs/promises'
 import { launcherAtStart, watchForOrphaning } from './orphan-watch.js'
@@ -45,7 +45,14 @@ export async function serve(options: ServeOptions): Promise<number | null> {
       return
     }
     consoleLog.info(`audio-task-mock: ${why}, closing`)
-    void fake.stop().then(() => process.exit(0))
+    void fake.stop().then(
+      () => process.exit(0),
+      // The last save failed (a full disk): what "survives SIGTERM" promised did not hold.
+      (error: Error) => {
+        consoleLog.error(`audio-task-mock: the state was not saved on shutdown: ${error.message}`)
+        process.exit(1)
+      },
+    )
   }
   const onTerm = (): void => stop('SIGTERM received')
   const onInt = (): void => stop('SIGINT received')

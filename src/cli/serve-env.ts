@@ -5,14 +5,27 @@
  * 0/false/no; `--cors-origin`, which may be repeated, takes a comma-separated list.
  */
 /** The flags that have a variable (all the serve flags but --help and --version). */
-export const ENV_FLAGS = ['scenario', 'port', 'host', 'seed', 'admin-token', 'cors-origin', 'report', 'state', 'state-mode', 'state-interval', 'watch'] as const
+export const ENV_FLAGS = [
+  'scenario',
+  'port',
+  'host',
+  'seed',
+  'admin-token',
+  'cors-origin',
+  'report',
+  'state',
+  'state-mode',
+  'state-interval',
+  'state-any-scenario',
+  'watch',
+] as const
 
 export type EnvFlag = (typeof ENV_FLAGS)[number]
 
 /** `state-interval` → `AUDIO_TASK_MOCK_STATE_INTERVAL`. */
 export const envNameOf = (flag: EnvFlag): string => `AUDIO_TASK_MOCK_${flag.toUpperCase().replaceAll('-', '_')}`
 
-const BOOLEANS: ReadonlySet<EnvFlag> = new Set(['report', 'watch'])
+const BOOLEANS: ReadonlySet<EnvFlag> = new Set(['report', 'state-any-scenario', 'watch'])
 const TRUE = new Set(['1', 'true', 'yes'])
 const FALSE = new Set(['0', 'false', 'no'])
 

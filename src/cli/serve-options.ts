@@ -24,12 +24,15 @@ export const serveFlagsHelp = (defaultPort: number): string => `  --scenario FIL
   --cors-origin O   let only pages from origin O (e.g. http://localhost:5173) call the
                     public API and media from another origin; repeatable (default: any)
   --report          print the client report (what clients did wrong) on exit
-  --state FILE      keep the world (accounts, credits, tasks, clock) in FILE: restored on
-                    start, saved atomically every --state-interval and on shutdown
+  --state FILE      keep the world (accounts, credits, tasks, clock) in FILE, an SQLite
+                    database: restored on start, committed every --state-interval and on
+                    shutdown; one server per FILE (see docs/persistence.md)
   --state-mode M    interval (default): a SIGKILL loses up to one interval of changes;
-                    durable: every change is logged beside FILE and a create is answered
-                    only once it is on disk, so a SIGKILL loses no acknowledged task
-  --state-interval D  how often to save the state when it changed (default: 5s)
+                    durable: a create is answered only once it is committed (fsynced), so
+                    a SIGKILL loses no acknowledged task; a failed write answers 503
+  --state-interval D  how often to commit the state when it changed (default: 5s)
+  --state-any-scenario  take a state saved under another scenario (its accounts and tasks
+                    kept, its rule and fault counters restarted if they do not fit)
   --watch           reload the scenario file when it changes (the world restarts from it;
                     an invalid edit is reported and the previous scenario kept)
 
@@ -46,6 +49,7 @@ export const SERVE_OPTIONS = {
   state: { type: 'string' },
   'state-interval': { type: 'string' },
   'state-mode': { type: 'string' },
+  'state-any-scenario': { type: 'boolean' },
   watch: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -64,6 +68,8 @@ export interface ServeOptions {
   stateIntervalMs: number
   /** `--state-mode`: interval (default) or durable (decision 013). */
   stateMode: 'interval' | 'durable'
+  /** `--state-any-scenario`: take a state saved under another scenario. */
+  stateAnyScenario: boolean
   watch: boolean
 }
 
@@ -123,6 +129,7 @@ export function parseServeArgs(argv: readonly string[], settings: { defaultPort:
     return { kind: 'error', message: `${from('state-mode')} expects interval or durable, got ${JSON.stringify(stateMode)}` }
   }
   if (values['state-mode'] !== undefined && values.state === undefined) return { kind: 'error', message: `${from('state-mode')} needs --state FILE` }
+  if (values['state-any-scenario'] === true && values.state === undefined) return { kind: 'error', message: `${from('state-any-scenario')} needs --state FILE` }
   return {
     kind: 'serve',
     options: {
@@ -136,6 +143,7 @@ export function parseServeArgs(argv: readonly string[], settings: { defaultPort:
       statePath: values.state,
       stateIntervalMs,
       stateMode,
+      stateAnyScenario: values['state-any-scenario'] ?? false,
       watch: values.watch ?? false,
     },
   }

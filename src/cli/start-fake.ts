@@ -55,7 +55,11 @@ export async function startFake(options: ServeOptions, log: Log): Promise<Starte
     // Restored, and its new boot epoch saved, before the server listens: no request sees the world before it.
     prepare: async (mock) => {
       if (options.statePath === undefined || state === null || !saved?.ok) return
-      const adopted = await state.adoptState(mock, options.statePath, saved.value, options.stateIntervalMs, options.stateMode)
+      const adopted = await state.adoptState(mock, options.statePath, saved.value, {
+        intervalMs: options.stateIntervalMs,
+        mode: options.stateMode,
+        anyScenario: options.stateAnyScenario,
+      })
       if (!adopted.ok) {
         refusal = adopted.message
         throw new Error(adopted.message)

@@ -1,41 +1,51 @@
 /**
- * `--state FILE [--state-mode interval|durable]`: check FILE's directory, clean up what killed
- * saves left, restore the world (and replay the durable log), start a new boot epoch and save
- * it before the server answers anything (decision 012), then keep FILE up to date.
+ * `--state FILE [--state-mode interval|durable] [--state-any-scenario]` (decision 036): open and
+ * lock FILE (an SQLite database), check it, restore the world from it (or migrate a JSON state
+ * of the earlier format once), start a new boot epoch and commit it before the server answers
+ * anything (decision 012), then keep FILE up to date. Every refusal names FILE and what was found.
  */
-import type { WorldChange } from '../domain/world.js'
+import { rename } from 'node:fs/promises'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { sourceOf } from '../scenario/scenario-source.js'
-import { listSegments, readLog } from '../state/change-log.js'
+import { oldLogSegments, stateBeforeMigration } from '../state/migrate-json-state.js'
+import { foreignScenario, restoreRows } from '../state/restore-rows.js'
 import { restoreWorld, scenarioFingerprint } from '../state/snapshot.js'
-import { writeSnapshot } from '../state/snapshot-writer.js'
-import { rm } from 'node:fs/promises'
-import { checkStatePath, keepState, readState, removeStaleTemporaries, type StateKeeper, type StateMode } from '../state/state-file.js'
-import { syncDirectory } from '../state/sync-directory.js'
+import { chooseBinding } from '../state/sqlite-binding.js'
+import { activateStateDatabase, openStateDatabase, releaseHolder } from '../state/state-database.js'
+import { checkStatePath, findState, type Found } from '../state/state-file.js'
+import { stateFileSchema } from '../state/state-schema.js'
+import { keepState, type StateKeeper, type StateMode } from '../state/state-keeper.js'
+import { WorldStore } from '../state/world-store.js'
 
 export type { StateKeeper }
-export { checkStatePath, readState }
+export { checkStatePath }
 
 /**
  * Epochs of one boot: the boot's own, then one more per reset (`keepState`'s follow). A boot
  * starts at the next multiple, so a reset's epoch that a crash kept from FILE can never be a
- * later boot's (FILE always holds at least its boot's first epoch: it is saved before serving).
+ * later boot's (FILE always holds at least its boot's first epoch: it is committed before serving).
  */
 export const EPOCHS_PER_BOOT = 2 ** 20
 
 export type Adopted = { ok: true; keeper: StateKeeper; summary: string } | { ok: false; message: string }
 
-interface SavedScenario {
-  scenario?: { fingerprint?: unknown; source?: unknown; name?: unknown }
+export interface StateSettings {
+  intervalMs: number
+  mode: StateMode
+  /** `--state-any-scenario`: take a state saved under another scenario. */
+  anyScenario: boolean
 }
 
-/**
- * When FILE was saved under a scenario loaded through the admin API, that scenario comes back
- * with it (its text is in FILE), so the same command line restarts. A message when it cannot.
- */
-function scenarioOfState(core: MockHandle, value: unknown): string | null {
-  const saved = (value as SavedScenario).scenario
-  if (typeof saved?.source !== 'string' || saved.fingerprint === scenarioFingerprint(core.scenario)) return null
+/** What FILE holds, for `adoptState`; a refusal as `{ ok: false }`. */
+export async function readState(path: string): Promise<{ ok: true; value: Found } | { ok: false; message: string }> {
+  const found = await findState(path)
+  return found.kind === 'refused' ? { ok: false, message: `${path}: refused: ${found.message}` } : { ok: true, value: found }
+}
+
+/** A saved scenario loaded through the admin API comes back with its state; a message when it cannot. */
+function savedScenario(core: MockHandle, header: unknown): string | null {
+  const saved = (header as { scenario?: { source?: unknown; name?: unknown } }).scenario
+  if (typeof saved?.source !== 'string' || saved.source === sourceOf(core.scenario)) return null
   try {
     core.reset(saved.source)
   } catch (error) {
@@ -44,70 +54,84 @@ function scenarioOfState(core: MockHandle, value: unknown): string | null {
   return null
 }
 
-/** Replays the durable log's records after the snapshot; the number replayed. */
-async function replay(core: MockHandle, path: string, afterSeq: number, commandLine: MockHandle['scenario']): Promise<{ replayed: number; seq: number }> {
-  const records = await readLog(path, afterSeq)
-  let latest = core.clock.now().getTime()
-  for (const record of records) {
-    const at = Number(record['at'])
-    if (record['op'] === 'reset') {
-      const source = record['scenario']
-      core.reset(typeof source === 'string' ? source : commandLine)
-      latest = core.clock.now().getTime()
-    } else if (record['op'] !== 'clock') {
-      core.world.apply(record as unknown as WorldChange)
-    }
-    latest = Math.max(latest, at)
-  }
-  if (latest > core.clock.now().getTime()) core.clock.set(latest)
-  return { replayed: records.length, seq: afterSeq + records.length }
-}
-
-/** Restores `value` (from `readState`) into the fake, saves the new epoch, and starts keeping FILE. */
-export async function adoptState(core: MockHandle, path: string, value: unknown, intervalMs: number, mode: StateMode): Promise<Adopted> {
+/** Restores what FILE holds into the fake, commits the new epoch, and starts keeping FILE. */
+export async function adoptState(core: MockHandle, path: string, found: Found, settings: StateSettings): Promise<Adopted> {
   const refused = (message: string): Adopted => ({ ok: false, message: `${path}: refused: ${message}` })
-  const commandLine = core.scenario
-  const removed = await removeStaleTemporaries(path)
+  const binding = chooseBinding()
+  if ('error' in binding) return refused(binding.error)
   let summary = `no state in ${path} yet: starting from the scenario`
-  let logSeq = 0
   let restored = false
-  if (value !== null) {
-    const problem = scenarioOfState(core, value)
+  let migrated: string | null = null
+  if (found.kind === 'json') {
+    const problem = (await oldLogSegments(path)) ?? (await stateBeforeMigration(path))
     if (problem !== null) return refused(problem)
-    const result = restoreWorld(core.world, { set: (ms) => void core.clock.set(ms) }, value)
+    const shape = stateFileSchema.safeParse(found.value)
+    if (!shape.success) return refused(`${shape.error.issues[0]!.path.join('.') || '(top level)'}: ${shape.error.issues[0]!.message}`)
+    const header = found.value as { scenario?: unknown }
+    const scenarioProblem = savedScenario(core, header)
+    if (scenarioProblem !== null) return refused(scenarioProblem)
+    const foreign = foreignScenario(core.world, header.scenario === undefined ? {} : { scenario: header.scenario })
+    if (foreign !== null && !settings.anyScenario)
+      return refused(`${foreign}. Start with that scenario, give --state-any-scenario to take it anyway, or move the file away`)
+    if (foreign !== null) (found.value as { scenario: { fingerprint: string } }).scenario.fingerprint = scenarioFingerprint(core.scenario)
+    const result = restoreWorld(core.world, { set: (ms) => void core.clock.set(ms) }, found.value)
     if (!result.ok) return refused(result.message)
-    logSeq = result.logSeq
+    migrated = `${path}.format-2`
+    const moved = await rename(path, migrated).catch((error: Error) => error)
+    if (moved instanceof Error) return refused(`cannot move the JSON state aside to ${migrated}: ${moved.message}`)
     restored = true
-    const served = core.scenario === commandLine ? '' : ` (scenario "${core.scenario.name}", loaded through the admin API and kept with the state)`
-    summary = `restored ${result.accounts} accounts and ${result.tasks} tasks from ${path}${served}`
+    summary = `migrated ${result.accounts} accounts and ${result.tasks} tasks from the JSON state in ${path} (kept as ${migrated}) to SQLite`
   }
-  if (mode === 'durable') {
-    const { replayed, seq } = await replay(core, path, logSeq, commandLine)
-    if (replayed > 0) summary += `; replayed ${replayed} logged changes`
-    restored ||= replayed > 0
-    logSeq = seq
+  const opened = await openStateDatabase(binding, path)
+  if (!opened.ok) return refused(opened.message)
+  const store = new WorldStore(opened.db)
+  // Before activation nothing of FILE is written, not even the holder file (another server's, if any).
+  const fail = (message: string): Adopted => {
+    opened.db.close()
+    return refused(message)
   }
-  // A new boot epoch, on disk before any request: ids of this run differ from every earlier run's.
+  if (migrated === null && !opened.empty) {
+    let rows
+    try {
+      rows = store.load('')
+    } catch (error) {
+      return fail(`the state is damaged: ${(error as Error).message}`)
+    }
+    if (rows !== null) {
+      const scenarioProblem = savedScenario(core, rows.header)
+      if (scenarioProblem !== null) return fail(scenarioProblem)
+      const foreign = foreignScenario(core.world, rows.header)
+      if (foreign !== null && !settings.anyScenario)
+        return fail(`${foreign}. Start with that scenario, give --state-any-scenario to take it anyway, or move the file away`)
+      const result = restoreRows(core.world, { set: (ms) => void core.clock.set(ms) }, rows, { anyScenario: settings.anyScenario, keepClock: false })
+      if (!result.ok) return fail(`the state is damaged or does not fit: ${result.message}`)
+      restored = true
+      const served = sourceOf(core.scenario) === null ? '' : ` (scenario "${core.scenario.name}", loaded through the admin API and kept with the state)`
+      summary = `restored ${result.accounts} accounts and ${result.tasks} tasks from ${path}${served}`
+    }
+  }
+  const activated = await activateStateDatabase(opened.db, path, settings.mode === 'durable')
+  if (activated !== null) return fail(activated)
+  const keeper = keepState({
+    db: opened.db,
+    store,
+    mode: settings.mode,
+    intervalMs: settings.intervalMs,
+    world: core.world,
+    name: '',
+    restored: restored && migrated === null,
+    onError: (error) => process.stderr.write(`audio-task-mock: cannot save the state to ${path}: ${error.message}\n`),
+    onClose: () => releaseHolder(path),
+  })
+  // A new boot epoch, committed before any request: ids of this run differ from every earlier run's.
   if (restored) core.world.setEpoch((Math.floor(core.world.epoch / EPOCHS_PER_BOOT) + 1) * EPOCHS_PER_BOOT)
   try {
-    await writeSnapshot(path, core.world, logSeq).done
-    await syncDirectory(path)
+    await keeper.flush()
   } catch (error) {
+    await keeper.stop().catch(() => undefined)
     return { ok: false, message: `${path}: cannot save the state: ${(error as Error).message}` }
   }
-  // The snapshot holds everything the log did; what followed a torn line was never acknowledged.
-  for (const segment of await listSegments(path)) await rm(segment.path, { force: true })
-  if (removed.length > 0) summary += `; removed ${removed.length} temporary file(s) of unfinished saves`
-  const keeper = keepState({
-    path,
-    mode,
-    intervalMs,
-    world: core.world,
-    now: () => core.clock.now().getTime(),
-    logSeq,
-    onError: (error) => process.stderr.write(`audio-task-mock: cannot save the state to ${path}: ${error.message}\n`),
-  })
-  core.onReset((world) => keeper.follow(world, sourceOf(world.scenario)))
+  core.onReset((world) => keeper.follow(world))
   core.commit = keeper.commit
-  return { ok: true, keeper, summary }
+  return { ok: true, keeper, summary: `${summary}; kept with ${binding.name}, ${settings.mode} mode` }
 }

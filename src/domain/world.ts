@@ -246,7 +246,7 @@ export type WorldChange =
 
 /** What a state keeper hears from the world. */
 export interface WorldObserver {
-  /** Before a stored task changes in place: a snapshot being written keeps what it was. */
+  /** Before a stored task changes in place, and once a new one is stored: what the state keeper writes. */
   beforeTaskChange?(task: Task): void
   /** After every change, in order. */
   changed?(change: WorldChange): void
@@ -596,6 +596,7 @@ export class World {
     })
     this.#tasks.set(id, task)
     state.tasks.push(task)
+    this.#touch(task)
     state.log.push({ kind: 'freeze', credits: price, task_id: id, at: createdAt })
     this.#settle(state, task)
     this.#schedule(state, task)

@@ -34,8 +34,9 @@ export interface MockHandle {
   /** Calls `listener` with each world a reset makes (the state keeper follows them). */
   onReset(listener: (world: World) => void): void
   /**
-   * Set by `--state-mode durable`: resolves once every change made so far is on disk. A create
-   * is answered 202 only after it (src/dispatch/dispatch.ts).
+   * Set by `--state-mode durable`: resolves once every change made so far is committed to the
+   * state database; rejects when that commit failed, the world then being back to what the
+   * database holds (decision 036). A create is answered 202 only after it (src/dispatch/dispatch.ts, src/api/durable-outcome.ts).
    */
   commit?: () => Promise<void>
 }

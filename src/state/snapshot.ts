@@ -37,7 +37,7 @@ export function snapshotHeader(world: World, savedAt: Date, logSeq = 0): Omit<St
   }
 }
 
-/** The whole world as one value (tests; the state file is written in lines by snapshot-writer.ts). */
+/** The whole world as one value (tests). */
 export function snapshotWorld(world: World, savedAt: Date): StateFile {
   return {
     ...snapshotHeader(world, savedAt),

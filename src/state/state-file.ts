@@ -1,24 +1,15 @@
 /**
- * `--state FILE`: keeping the world in FILE. Two modes (decision 013):
- * - `interval`: a snapshot every `intervalMs` when the world changed, and on shutdown. A
- *   SIGKILL loses what changed since the last snapshot (at most one interval).
- * - `durable`: every change is also appended to a log beside FILE (change-log.ts), and a create
- *   is answered only once its record is on disk; snapshots compact the log. A SIGKILL loses
- *   no acknowledged create, no admin change, only what was not yet flushed of the rest.
- * Snapshots are written in lines (snapshot-writer.ts), to FILE.PID.tmp renamed over FILE.
+ * What is at `--state FILE` before anything is opened: nothing yet, an SQLite state database
+ * (decision 036), a JSON state of the earlier format (decisions 013: migrated once, see
+ * migrate-json-state.ts), or something else, refused with what its first bytes are.
  */
-import { access, constants, open, readdir, rm, stat } from 'node:fs/promises'
+import { access, constants, open, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type { World, WorldObserver } from '../domain/world.js'
-import { ChangeLog } from './change-log.js'
-import { writeSnapshot, type SnapshotWrite } from './snapshot-writer.js'
-import { syncDirectory } from './sync-directory.js'
 import { readState } from './snapshot-reader.js'
 
-export { readState }
+export type Found = { kind: 'none' } | { kind: 'sqlite' } | { kind: 'json'; value: unknown } | { kind: 'refused'; message: string }
 
-export const STATE_MODES = ['interval', 'durable'] as const
-export type StateMode = (typeof STATE_MODES)[number]
+const SQLITE_MAGIC = 'SQLite format 3\0'
 
 /** Why FILE cannot be kept (its directory missing, not a directory, not writable; FILE a directory), or null. */
 export async function checkStatePath(path: string): Promise<string | null> {
@@ -49,104 +40,25 @@ export async function checkStatePath(path: string): Promise<string | null> {
   return null
 }
 
-/** Removes FILE.*.tmp left by saves a crash or a kill cut short (never another file). */
-export async function removeStaleTemporaries(path: string): Promise<string[]> {
-  const prefix = `${basename(path)}.`
-  const removed: string[] = []
-  for (const name of await readdir(dirname(path))) {
-    if (name.startsWith(prefix) && name.endsWith('.tmp') && /^\d+$/.test(name.slice(prefix.length, -'.tmp'.length))) {
-      await rm(join(dirname(path), name), { force: true })
-      removed.push(name)
-    }
+/** What FILE holds, read only as far as needed to tell. */
+export async function findState(path: string): Promise<Found> {
+  const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => error)
+  if (handle instanceof Error) return handle.code === 'ENOENT' ? { kind: 'none' } : { kind: 'refused', message: `cannot read it: ${handle.message}` }
+  let head: Buffer
+  try {
+    const buffer = Buffer.alloc(64)
+    const { bytesRead } = await handle.read(buffer, 0, 64, 0)
+    head = buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
   }
-  return removed
-}
-
-export interface KeeperOptions {
-  path: string
-  mode: StateMode
-  intervalMs: number
-  /** The world now; a reset replaces it (`follow`). */
-  world: World
-  /** The clock reading to save and to compare. */
-  now: () => number
-  /** The seq of the last log record the restored state holds (durable). */
-  logSeq: number
-  onError: (error: Error) => void
-}
-
-export interface StateKeeper {
-  /** Saves now if anything changed (interval), or compacts the log into a snapshot (durable). */
-  flush(): Promise<void>
-  /** Follows the world a reset made: `scenario` is its admin-loaded text, or null. */
-  follow(world: World, scenario: string | null): void
-  /** Resolves once every change so far is on disk (durable; immediate in interval mode). */
-  commit: (() => Promise<void>) | undefined
-  stop(): Promise<void>
-}
-
-/** Starts keeping `options.world` in FILE. The caller saved it once already (the start's epoch). */
-export function keepState(options: KeeperOptions): StateKeeper {
-  const { path, mode, intervalMs, onError } = options
-  const log = mode === 'durable' ? new ChangeLog(path, options.logSeq) : null
-  let world = options.world
-  let writing: SnapshotWrite | null = null
-  let queue: Promise<void> = Promise.resolve()
-  let saved = { world, version: world.version, clock: options.now(), seq: log?.seq ?? 0 }
-  let lastLoggedAt = options.now()
-
-  const observer: WorldObserver = {
-    beforeTaskChange: (task) => writing?.preserve(task),
-    changed: (change) => {
-      lastLoggedAt = change.at
-      log?.append(change)
-    },
+  // An empty file: a database SQLite had not written yet (or a `touch`ed path).
+  if (head.length === 0) return { kind: 'none' }
+  if (head.subarray(0, 16).toString('latin1') === SQLITE_MAGIC) return { kind: 'sqlite' }
+  if (head.toString('utf8').trimStart().startsWith('{')) {
+    const read = await readState(path)
+    return read.ok ? { kind: 'json', value: read.value } : { kind: 'refused', message: read.message.replace(`${path}: refused: `, '') }
   }
-  world.observe(observer)
-
-  const changed = (): boolean =>
-    world !== saved.world || world.version !== saved.version || options.now() !== saved.clock || (log !== null && log.seq !== saved.seq)
-
-  const save = async (): Promise<void> => {
-    if (log !== null && options.now() > lastLoggedAt) {
-      // A clock move alone is no world change: logged here, so a restart does not lose it.
-      lastLoggedAt = options.now()
-      log.append({ op: 'clock', at: lastLoggedAt })
-    }
-    if (!changed()) return
-    const state = { world, version: world.version, clock: options.now(), seq: log?.rotate() ?? 0 }
-    writing = writeSnapshot(path, world, state.seq)
-    try {
-      await writing.done
-    } finally {
-      writing = null
-    }
-    if (log !== null) {
-      await syncDirectory(path)
-      await log.dropThrough(state.seq)
-    }
-    saved = state
-  }
-  const flush = (): Promise<void> => {
-    queue = queue.then(save).catch((error: Error) => onError(error))
-    return queue
-  }
-  const timer = setInterval(() => void flush(), intervalMs)
-  timer.unref()
-  return {
-    flush,
-    commit: log === null ? undefined : () => log.commit(),
-    follow: (next, scenario) => {
-      log?.append({ op: 'reset', at: options.now(), scenario })
-      const epoch = world.epoch + 1
-      world = next
-      world.observe(observer)
-      world.setEpoch(epoch)
-    },
-    stop: async () => {
-      clearInterval(timer)
-      await flush()
-      await log?.close()
-    },
-  }
+  const shown = JSON.stringify(head.subarray(0, 16).toString('latin1'))
+  return { kind: 'refused', message: `not a state file: it starts with ${shown}, neither an SQLite database nor a JSON state` }
 }
