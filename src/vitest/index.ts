@@ -5,13 +5,15 @@
  *   its world after each test (accounts, tasks, clock back to the scenario's start) and stops it
  *   after the last; `fake.url` is its base URL.
  * - `audioTaskMockGlobalSetup(options)` as a vitest `globalSetup`: one fake for the whole run;
- *   tests read its URL with `inject('audioTaskMockUrl')` or `process.env.AUDIO_TASK_MOCK_URL`.
+ *   tests read its URL with `inject('audioTaskMockUrl')` or `process.env.AUDIO_TASK_MOCK_URL`, and
+ *   `useAudioTaskMockWorld()` gives each test file a world of its own in it (use-world.ts).
  */
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { RunningServer } from '../server/start-server.js'
 import { startFakeServer, type FakeServerOptions } from './start-fake-server.js'
 
 export { startFakeServer, type FakeServerOptions } from './start-fake-server.js'
+export { useAudioTaskMockWorld, worldNameFor, type AudioTaskMockWorld, type UseWorldOptions } from './use-world.js'
 
 /** The variable the URL is put in, as `audio-task-mock run` does. */
 export const URL_ENV = 'AUDIO_TASK_MOCK_URL'
