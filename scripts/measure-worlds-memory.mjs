@@ -4,7 +4,7 @@
 import { createTask, getTask } from '../dist/api/public-api.js'
 import { bundledLibrary } from '../dist/mock/bundled-scenarios.js'
 import { resolveScenario } from '../dist/scenario/resolve-scenario.js'
-import { worldFactory } from '../dist/worlds/world-factory.js'
+import { worldFactory } from '../dist/server/world-factory.js'
 import { createWorldRegistry } from '../dist/worlds/world-registry.js'
 
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc')
