@@ -43,8 +43,11 @@ export interface MockTasks {
 export interface JournalFilter {
   apiKey?: string
   endpoint?: Endpoint
-  status?: number
+  /** A status, or a class of them (`'4xx'`), or `'dropped'`. */
+  status?: number | '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'dropped'
   taskId?: string
+  /** Text the path, task id, cause, headers or bodies contain. */
+  text?: string
   /** Default 100. */
   limit?: number
   /** Entries to skip, newest first (paging). */
@@ -90,7 +93,15 @@ export function createControl(host: MockHandle): MockControl {
     journal: (filter = {}) =>
       ops.journalPage(
         host,
-        wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit, offset: filter.offset }),
+        wire({
+          api_key: filter.apiKey,
+          endpoint: filter.endpoint,
+          status: filter.status,
+          task_id: filter.taskId,
+          q: filter.text,
+          limit: filter.limit,
+          offset: filter.offset,
+        }),
       ),
     report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey })),
     health: () => ops.health(host),

@@ -12,6 +12,7 @@ import { flattenIssues, messageFor, withoutMisspeltMissing, type Issue } from '.
 import { MAX_DEPTH, tooDeepOffset, tooDeepPath } from './nesting.js'
 import { neverFires, type WarnOptions } from './never-fires.js'
 import { reservedKeyIssues } from './reserved-keys.js'
+import { rememberOrigin } from './scenario-origin.js'
 import { scenarioSchema, type ScenarioFile } from './schema.js'
 
 /** One mistake. `line` and `col` are 1-based; both are 0 when there is no text to point into (parseScenarioObject). */
@@ -91,7 +92,10 @@ export function parseScenario(text: string, file: string, options: WarnOptions =
   if (validation.ok) {
     const warnings = neverFires(validation.file, options).map((issue) => at(locate(doc, lines, issue.path, issue.at), issue.message, formatPath(issue.path)))
     warnings.sort((a, b) => a.line - b.line || a.col - b.col)
-    return { ok: true, scenario: compileScenario(validation.file, nameFromSource(file)), warnings }
+    const scenario = compileScenario(validation.file, nameFromSource(file))
+    const where = (part: 'rules' | 'faults') => (validation.file[part] ?? []).map((_, index) => locate(doc, lines, [part, index], 'value'))
+    rememberOrigin(scenario, { file, text, rules: where('rules'), faults: where('faults') })
+    return { ok: true, scenario, warnings }
   }
   const errors = validation.issues.map((issue) => at(locate(doc, lines, issue.path, issue.at), issue.message, formatPath(issue.path)))
   return { ok: false, errors: errors.sort((a, b) => a.line - b.line || a.col - b.col) }
