@@ -121,7 +121,8 @@ export function removeAccount(host: MockHandle, apiKey: string): { api_key: stri
 
 /** Tasks in creation order, filtered, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
 export function listTasks(host: MockHandle, query: unknown): Page<TaskView> {
-  const { api_key, status, type, limit, offset } = check(tasksQuery, query, 'query')
+  const { api_key, status, type, q, limit, offset } = check(tasksQuery, query, 'query')
+  const text = q?.trim().toLowerCase() ?? ''
   const { world } = host
   const accounts = api_key === undefined ? [...world.accounts.values()] : [accountOf(world, api_key)]
   for (const account of accounts) world.look(account)
@@ -130,7 +131,8 @@ export function listTasks(host: MockHandle, query: unknown): Page<TaskView> {
       if (
         (api_key === undefined || task.apiKey === api_key) &&
         (status === undefined || task.position.status === status) &&
-        (type === undefined || task.type === type)
+        (type === undefined || task.type === type) &&
+        (text === '' || task.id.toLowerCase().includes(text) || (task.error?.toLowerCase().includes(text) ?? false))
       )
         yield task
     }
