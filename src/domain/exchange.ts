@@ -50,9 +50,15 @@ function sizeOf(message: Message | null): number {
   return size
 }
 
-/** Exchanges by journal sequence number, oldest dropped first past `budget` characters. */
+/**
+ * Exchanges by journal sequence number, oldest dropped first past `budget` characters. Eviction
+ * walks a queue of sequence numbers in arrival order (a head index, compacted now and then), not
+ * the map: a map walked from its start would step over every entry deleted before.
+ */
 export class ExchangeStore {
   readonly #items = new Map<number, { exchange: Exchange; size: number }>()
+  #order: number[] = []
+  #head = 0
   #used = 0
 
   constructor(readonly budget = DETAIL_BUDGET) {}
@@ -61,14 +67,22 @@ export class ExchangeStore {
     return this.#used
   }
 
+  /** Exchanges held, and sequence numbers queued for eviction (never more than a few over the journal's size). */
+  get counts(): { held: number; queued: number } {
+    return { held: this.#items.size, queued: this.#order.length - this.#head }
+  }
+
   put(seq: number, exchange: Exchange): void {
     const size = sizeOf(exchange.request) + sizeOf(exchange.response)
     this.#items.set(seq, { exchange, size })
+    this.#order.push(seq)
     this.#used += size
-    for (const [oldest, item] of this.#items) {
-      if (this.#used <= this.budget) break
-      this.#items.delete(oldest)
-      this.#used -= item.size
+    while (this.#used > this.budget && this.#head < this.#order.length) this.delete(this.#order[this.#head++]!)
+    // Those the journal already dropped (its oldest) leave the queue too: it stays as long as the journal.
+    while (this.#head < this.#order.length && !this.#items.has(this.#order[this.#head]!)) this.#head += 1
+    if (this.#head > 1024 && this.#head * 2 > this.#order.length) {
+      this.#order = this.#order.slice(this.#head)
+      this.#head = 0
     }
   }
 
@@ -76,6 +90,7 @@ export class ExchangeStore {
     return this.#items.get(seq)?.exchange ?? null
   }
 
+  /** Forgets one exchange (its entry left the journal); a seq already gone is ignored. */
   delete(seq: number): void {
     const item = this.#items.get(seq)
     if (item === undefined) return

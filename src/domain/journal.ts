@@ -92,6 +92,11 @@ export class Journal {
     this.#exchanges = new ExchangeStore(options.detailBudget)
   }
 
+  /** How many exchanges are held and queued (exchange.ts): what the memory bound's tests read. */
+  get exchangeCounts(): { held: number; queued: number } {
+    return this.#exchanges.counts
+  }
+
   /** The headers and bodies of entry `seq`, or null when they were not kept or have gone (memory bound). */
   exchange(seq: number): Exchange | null {
     return this.#exchanges.get(seq)
@@ -134,7 +139,6 @@ export class Journal {
       fault: fields.fault ?? null,
       cause: fields.cause ?? null,
     }
-    if (fields.exchange !== undefined) this.#exchanges.put(entry.seq, fields.exchange)
     if (this.#size === this.capacity) {
       this.#exchanges.delete(this.#items[this.#start]!.seq)
       this.#items[this.#start] = entry
@@ -144,6 +148,8 @@ export class Journal {
       this.#items[(this.#start + this.#size) % this.capacity] = entry
       this.#size += 1
     }
+    // After the ring dropped its oldest: the exchanges' queue never holds more than the journal.
+    if (fields.exchange !== undefined) this.#exchanges.put(entry.seq, fields.exchange)
     return entry
   }
 

@@ -45,4 +45,12 @@ describe('journal exchanges', () => {
     store.delete(1)
     expect(store.used).toBe(0)
   })
+
+  it('stays as small as the journal when nothing passes the budget (1,000 entries kept of 20,000)', () => {
+    const journal = new Journal({ now: () => 0, capacity: 1000 })
+    for (let index = 0; index < 20_000; index++) record(journal, 'x')
+    expect(journal.exchange(19_000)).toBeNull()
+    expect(journal.exchange(20_000)?.request.body).toBe('x')
+    expect(journal.exchangeCounts).toEqual({ held: 1000, queued: 1000 })
+  })
 })
