@@ -141,15 +141,18 @@ it('traces a 500 to its fault line, a 402 to the ledger, keeps a bad input error
 
   // 4. Wrong balance? The ledger is in time order, and its balances are the replayed ones.
   for (const key of ['ten-key', 'big-key']) {
-    const account = running.accounts.get(key) as { events: Array<CreditEvent & { at: string }> }
-    const times = account.events.map((event) => Date.parse(event.at))
+    const times = running.accounts.get(key).events.map((event) => Date.parse(event.at))
     expect(
       times.every((at, index) => index === 0 || at >= times[index - 1]!),
       key,
     ).toBe(true)
   }
-  const ten = running.accounts.get('ten-key') as { events: Array<{ kind: string; at: string }> }
-  expect(ten.events.slice(0, 4).map((event) => [event.kind, event.at.slice(11, 19)])).toEqual([
+  expect(
+    running.accounts
+      .get('ten-key')
+      .events.slice(0, 4)
+      .map((event) => [event.kind, event.at.slice(11, 19)]),
+  ).toEqual([
     ['top_up', '00:00:00'],
     ['freeze', '00:00:00'],
     ['refund', '00:02:00'],
@@ -159,8 +162,8 @@ it('traces a 500 to its fault line, a 402 to the ledger, keeps a bad input error
   await page.click('.account[data-key="big-key"]')
   await page.waitForSelector('.chart-head h3:has-text("big-key")')
   const rows = await page.$$eval('table.ledger tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')))
-  const big = running.accounts.get('big-key') as { events: Array<CreditEvent & { at: string }> }
-  const replayed = replayLedger(big.events.map((event) => ({ ...event, at: Date.parse(event.at) })))
+  const big = running.accounts.get('big-key')
+  const replayed = replayLedger(big.events.map((event): CreditEvent => ({ kind: event.kind, credits: event.credits, at: Date.parse(event.at) })))
   expect(rows.length).toBeGreaterThan(50)
   for (const [number, at, , , , available] of rows) {
     const index = Number(number) - 1

@@ -25,6 +25,7 @@ const STORED = 'audio-task-mock-inspector-token'
  * it). Never a cookie: cookies reach every port of a host (issue 27).
  */
 const adminToken: string | null = (() => {
+  if (typeof location === 'undefined') return null // imported outside a page (the helpers' unit tests)
   const given = /^#token=([^&]*)/.exec(location.hash)
   if (given !== null) {
     let taken: string | null
