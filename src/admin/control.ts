@@ -33,7 +33,8 @@ export interface MockAccounts {
 
 export interface MockTasks {
   /** Tasks in creation order, filtered; every match unless `limit` is given. */
-  list(filter?: { apiKey?: string; status?: TaskStatus; type?: TaskType } & PageRequest): TaskView[]
+  /** `text`: part of the task's id or of its error (case-insensitive). */
+  list(filter?: { apiKey?: string; status?: TaskStatus; type?: TaskType; text?: string } & PageRequest): TaskView[]
   /** One task with its timeline position, reads so far and next transition. */
   get(taskId: string): TaskView
   /** Ends an unfinished task now: success charges its credits, failure and timeout refund them. */
@@ -86,7 +87,10 @@ export function createControl(host: MockHandle): MockControl {
     },
     tasks: {
       list: (filter = {}) =>
-        ops.listTasks(host, wire({ api_key: filter.apiKey, status: filter.status, type: filter.type, limit: filter.limit, offset: filter.offset })).items,
+        ops.listTasks(
+          host,
+          wire({ api_key: filter.apiKey, status: filter.status, type: filter.type, q: filter.text, limit: filter.limit, offset: filter.offset }),
+        ).items,
       get: (taskId) => ops.getTask(host, taskId),
       force: (taskId, status, error) => ops.forceTask(host, taskId, wire({ status, error })),
     },
