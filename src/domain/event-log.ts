@@ -48,6 +48,9 @@ export class EventLog {
   /** Puts the events from `from` on in time order, keeping the order of those at the same instant. */
   sortFrom(from: number): void {
     if (this.length - from < 2) return
+    let ordered = true
+    for (let index = from + 1; index < this.length && ordered; index++) ordered = this.#at[index - 1]! <= this.#at[index]!
+    if (ordered) return // the usual case: no copy
     const tail = this.slice(from).sort((a, b) => a.at - b.at)
     for (const [offset, event] of tail.entries()) {
       const index = from + offset

@@ -660,6 +660,7 @@ export class World {
       const account = this.#open(saved.apiKey)
       Object.assign(account.ledger, saved.ledger)
       for (const event of saved.events) account.log.push(event)
+      account.log.sortFrom(0) // a ledger saved before issue 29 may be out of time order
       for (const clip of new Set(saved.clips)) account.clipIds.push(clip)
     }
     for (const saved of contents.tasks) {

@@ -117,4 +117,29 @@ describe('the ledger in time order (property)', () => {
       ['charge', 125_000],
     ])
   })
+
+  it('puts a saved ledger from before issue 29 back in time order when a state file is restored', () => {
+    const world = new World(scenario, new ManualClock(T0))
+    const a = world.account('a')!
+    const events = [
+      { kind: 'top_up' as const, credits: 40, at: T0 },
+      { kind: 'freeze' as const, credits: 5, task_id: 't1', at: T0 },
+      { kind: 'freeze' as const, credits: 1, task_id: 't2', at: T0 + 115_000 },
+      { kind: 'charge' as const, credits: 1, task_id: 't2', at: T0 + 125_000 },
+      { kind: 'refund' as const, credits: 5, task_id: 't1', at: T0 + 120_000 },
+    ]
+    const ledger = { available: 39, frozen: 0, spent: 1, topped_up: 40, tasks_created: 2 }
+    world.restore({
+      accounts: [{ apiKey: 'a', ledger, events, clips: [] }],
+      tasks: [],
+      rateWindows: [],
+      counters: world.counters(),
+      incarnations: [],
+      epoch: 0,
+    })
+    const restored = world.account('a')!
+    expect(restored).not.toBe(a)
+    expect(restored.events.map((event) => event.kind)).toEqual(['top_up', 'freeze', 'freeze', 'refund', 'charge'])
+    expect(replayLedger(restored.events).at(-1)).toEqual(ledger)
+  })
 })
