@@ -73,7 +73,7 @@ export function sent(request: ApiRequest | BodyRequest, body: string | null): Me
 }
 
 /** The fault that fired, by its index in the scenario and its place in the scenario file. */
-function faultCause(world: World, action: FaultAction): Cause | null {
+export function faultCause(world: World, action: FaultAction): Cause | null {
   const index = world.scenario.faults.findIndex((fault) => fault.action === action)
   if (index === -1) return null
   const at = originOf(world.scenario)?.faults[index]

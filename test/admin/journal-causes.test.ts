@@ -20,6 +20,8 @@ faults:
     delay: 5ms
   - match: { endpoint: create, nth: 2 }
     respond: { status: 500, message: "upstream exploded" }
+  - match: { endpoint: asset, times: 1 }
+    respond: { status: 503 }
 `
 const KEY = 'sk-live-0123456789'
 
@@ -94,5 +96,13 @@ describe('one journal entry with its headers and bodies (HTTP)', () => {
       truncated: null,
     })
     expect((await fake.call('GET', '/__admin/journal/99')).status).toBe(404)
+    // Media files too: the fault that answered, then the 404 of a clip no task has.
+    expect((await fake.call('GET', '/assets/audio/nothing.wav')).status).toBe(503)
+    expect((await fake.call('GET', '/assets/audio/nothing.wav')).status).toBe(404)
+    const media = await fake.control.journal({ endpoint: 'asset' })
+    expect(media.entries.map((entry: { cause: unknown }) => entry.cause)).toEqual([
+      { kind: 'not_found' },
+      { kind: 'fault', index: 2, action: 'respond', line: 14, col: 5 },
+    ])
   })
 })
