@@ -68,6 +68,8 @@ export function adminRoutes(host: MockHandle): AdminRoute[] {
     { method: 'GET', path: '/__admin/tasks/:id', run: ({ params }) => ops.getTask(host, params['id']!) },
     { method: 'POST', path: '/__admin/tasks/:id/force', run: ({ params, body }) => ops.forceTask(host, params['id']!, body) },
     { method: 'GET', path: '/__admin/journal', run: ({ query }) => ops.journalPage(host, query) },
+    { method: 'GET', path: '/__admin/journal/:seq', run: ({ params }) => ops.journalEntry(host, params['seq']!) },
+    { method: 'GET', path: '/__admin/scenario', run: () => ops.scenarioSource(host) },
     { method: 'GET', path: '/__admin/report', run: ({ query }) => ops.clientReport(host, query) },
     { method: 'GET', path: '/__admin/export', produces: 'yaml', run: ({ query }) => ops.exportScenario(host, query) },
   ]

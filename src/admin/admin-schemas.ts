@@ -71,14 +71,26 @@ export const tasksQuery = z.strictObject({
   api_key: apiKey.optional(),
   type: z.enum(TASK_TYPES, { error: expected(`one of ${TASK_TYPES.join(', ')}`) }).optional(),
   status: z.enum(TASK_STATUSES, { error: expected(`one of ${TASK_STATUSES.join(', ')}`) }).optional(),
+  /** Text the task's id or error contains (case-insensitive). */
+  q: z.string({ error: expected('text to search for') }).max(200, { error: expected('at most 200 characters of text') }).optional(),
 })
 
 export const JOURNAL_ENDPOINTS = ['create', 'get_task', 'usage', 'asset'] as const
 export const journalQuery = z.strictObject({
   api_key: apiKey.optional(),
   endpoint: z.enum(JOURNAL_ENDPOINTS, { error: expected(`one of ${JOURNAL_ENDPOINTS.join(', ')}`) }).optional(),
-  status: numeric(integer('an HTTP status (100 to 599)', 100, 599)).optional(),
+  /** An HTTP status (`402`) or a class of them (`4xx`); `dropped` for connections a fault closed. */
+  status: z
+    .union([numeric(integer('an HTTP status (100 to 599)', 100, 599)), z.enum(['1xx', '2xx', '3xx', '4xx', '5xx', 'dropped'])], {
+      error: expected('an HTTP status (100 to 599), a class of them (2xx, 4xx, 5xx) or dropped'),
+    })
+    .optional(),
   task_id: text('a task id').optional(),
+  /** Text the entry's path, task id, cause, headers or bodies contain (case-insensitive). */
+  q: z
+    .string({ error: expected('text to search for') })
+    .max(200, { error: expected('at most 200 characters of text') })
+    .optional(),
   limit: numeric(integer('a number of entries, 1 or more', 1)).optional(),
   /** Entries to skip (newest first), for paging. */
   offset: numeric(integer('a number of entries to skip, 0 or more', 0)).optional(),

@@ -33,7 +33,8 @@ export interface MockAccounts {
 
 export interface MockTasks {
   /** Tasks in creation order, filtered; every match unless `limit` is given. */
-  list(filter?: { apiKey?: string; status?: TaskStatus; type?: TaskType } & PageRequest): TaskView[]
+  /** `text`: part of the task's id or of its error (case-insensitive). */
+  list(filter?: { apiKey?: string; status?: TaskStatus; type?: TaskType; text?: string } & PageRequest): TaskView[]
   /** One task with its timeline position, reads so far and next transition. */
   get(taskId: string): TaskView
   /** Ends an unfinished task now: success charges its credits, failure and timeout refund them. */
@@ -43,8 +44,11 @@ export interface MockTasks {
 export interface JournalFilter {
   apiKey?: string
   endpoint?: Endpoint
-  status?: number
+  /** A status, or a class of them (`'4xx'`), or `'dropped'`. */
+  status?: number | '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'dropped'
   taskId?: string
+  /** Text the path, task id, cause, headers or bodies contain. */
+  text?: string
   /** Default 100. */
   limit?: number
   /** Entries to skip, newest first (paging). */
@@ -83,14 +87,25 @@ export function createControl(host: MockHandle): MockControl {
     },
     tasks: {
       list: (filter = {}) =>
-        ops.listTasks(host, wire({ api_key: filter.apiKey, status: filter.status, type: filter.type, limit: filter.limit, offset: filter.offset })).items,
+        ops.listTasks(
+          host,
+          wire({ api_key: filter.apiKey, status: filter.status, type: filter.type, q: filter.text, limit: filter.limit, offset: filter.offset }),
+        ).items,
       get: (taskId) => ops.getTask(host, taskId),
       force: (taskId, status, error) => ops.forceTask(host, taskId, wire({ status, error })),
     },
     journal: (filter = {}) =>
       ops.journalPage(
         host,
-        wire({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit, offset: filter.offset }),
+        wire({
+          api_key: filter.apiKey,
+          endpoint: filter.endpoint,
+          status: filter.status,
+          task_id: filter.taskId,
+          q: filter.text,
+          limit: filter.limit,
+          offset: filter.offset,
+        }),
       ),
     report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey })),
     health: () => ops.health(host),

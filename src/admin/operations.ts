@@ -8,6 +8,7 @@ import { sessionFromWorld } from '../record/from-world.js'
 import { writeScenario } from '../record/write-scenario.js'
 import type { Account, World } from '../domain/world.js'
 import type { MockClock, MockHandle } from '../handle/mock-handle.js'
+import { originOf } from '../scenario/scenario-origin.js'
 import { badRequest, conflict, notFound } from './admin-error.js'
 import {
   accountsQuery,
@@ -16,7 +17,6 @@ import {
   createAccountBody,
   exportQuery,
   forceBody,
-  journalQuery,
   reportQuery,
   resetAccountBody,
   setBody,
@@ -24,7 +24,7 @@ import {
   topUpBody,
 } from './admin-schemas.js'
 import { pageOf, type Page } from './paging.js'
-import { accountView, entryView, taskView, type AccountView, type JournalEntryView, type TaskView } from './views.js'
+import { accountView, taskView, type AccountView, type TaskView } from './views.js'
 
 export interface Health {
   status: 'ok'
@@ -43,17 +43,7 @@ export interface ClockView {
   speed: number | null
 }
 
-export interface JournalPage {
-  /** Entries that match the filters (before `limit`). */
-  total: number
-  recorded: number
-  dropped: number
-  capacity: number
-  /** Newest first. */
-  entries: JournalEntryView[]
-}
-
-export const DEFAULT_JOURNAL_LIMIT = 100
+export { DEFAULT_JOURNAL_LIMIT, journalEntry, journalPage, type JournalEntryDetail, type JournalPage } from './journal-view.js'
 
 function accountOf(world: World, apiKey: string): Account {
   const account = world.account(apiKey)
@@ -78,6 +68,12 @@ export function health(host: MockHandle): Health {
     tasks: world.tasks.size,
     journal: { size: journal.size, recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity },
   }
+}
+
+/** The running scenario's text, for the inspector's editor: null when it was built in code or given as a value. */
+export function scenarioSource(host: MockHandle): { name: string; file: string | null; text: string | null } {
+  const origin = originOf(host.scenario)
+  return { name: host.scenario.name, file: origin?.file ?? null, text: origin?.text ?? null }
 }
 
 /** Accounts in creation order, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
@@ -125,7 +121,8 @@ export function removeAccount(host: MockHandle, apiKey: string): { api_key: stri
 
 /** Tasks in creation order, filtered, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
 export function listTasks(host: MockHandle, query: unknown): Page<TaskView> {
-  const { api_key, status, type, limit, offset } = check(tasksQuery, query, 'query')
+  const { api_key, status, type, q, limit, offset } = check(tasksQuery, query, 'query')
+  const text = q?.trim().toLowerCase() ?? ''
   const { world } = host
   const accounts = api_key === undefined ? [...world.accounts.values()] : [accountOf(world, api_key)]
   for (const account of accounts) world.look(account)
@@ -134,7 +131,8 @@ export function listTasks(host: MockHandle, query: unknown): Page<TaskView> {
       if (
         (api_key === undefined || task.apiKey === api_key) &&
         (status === undefined || task.position.status === status) &&
-        (type === undefined || task.type === type)
+        (type === undefined || task.type === type) &&
+        (text === '' || task.id.toLowerCase().includes(text) || (task.error?.toLowerCase().includes(text) ?? false))
       )
         yield task
     }
@@ -206,30 +204,6 @@ export function checkedClock(raw: MockClock): MockClock {
       const checked = check(setBody, { to: instantText(to) }, 'body')
       return moving('to', () => raw.set(checked.to))
     },
-  }
-}
-
-export function journalPage(host: MockHandle, query: unknown): JournalPage {
-  const filter = check(journalQuery, query, 'query')
-  const { journal } = host.world
-  const matching = journal
-    .entries()
-    .filter(
-      (entry) =>
-        (filter.api_key === undefined || entry.apiKey === filter.api_key) &&
-        (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
-        (filter.status === undefined || entry.status === filter.status) &&
-        (filter.task_id === undefined || entry.taskId === filter.task_id) &&
-        (filter.seq === undefined || filter.seq.has(entry.seq)),
-    )
-    .reverse()
-  const limit = filter.limit ?? DEFAULT_JOURNAL_LIMIT
-  return {
-    total: matching.length,
-    recorded: journal.recorded,
-    dropped: journal.dropped,
-    capacity: journal.capacity,
-    entries: matching.slice(filter.offset ?? 0, (filter.offset ?? 0) + limit).map(entryView),
   }
 }
 

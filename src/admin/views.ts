@@ -4,6 +4,7 @@
  * them), masked in journal entries (the journal ends up in CI logs).
  */
 import { iso } from '../api/respond.js'
+import type { Cause } from '../domain/exchange.js'
 import type { JournalEntry } from '../domain/journal.js'
 import type { CreditEventKind } from '../domain/ledger.js'
 import { usageOf } from '../domain/ledger.js'
@@ -95,6 +96,8 @@ export interface JournalEntryView {
   delay_ms: number
   /** Create: the balance before the request. */
   credits_before: { available: number; topped_up: number } | null
+  /** Why the answer was what it was: a fault (index and line), the rate limit, the ledger, validation, auth; null for a normal answer. */
+  cause: Cause | null
 }
 
 export function accountView(account: Account): AccountView {
@@ -154,5 +157,6 @@ export function entryView(entry: JournalEntry): JournalEntryView {
     retry_after_ms: entry.retryAfterMs,
     delay_ms: entry.delayMs,
     credits_before: entry.credits === null ? null : { available: entry.credits.available, topped_up: entry.credits.toppedUp },
+    cause: entry.cause,
   }
 }

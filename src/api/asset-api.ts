@@ -11,8 +11,9 @@ import { PNG_MIME_TYPE } from '../media/png.js'
 import { WAV_MIME_TYPE } from '../media/wav.js'
 import { DEFAULT_MAX_AUDIO_SECONDS } from '../scenario/defaults.js'
 import { audioBody, imageBody } from './media-files.js'
+import type { FaultAction } from '../domain/types.js'
 import { applyFault } from './fault.js'
-import { record } from './journal-record.js'
+import { faultCause, record } from './journal-record.js'
 import { now, type Outcome } from './request.js'
 import { failWith } from './respond.js'
 
@@ -31,7 +32,7 @@ export interface MediaFile {
   headers: Readonly<Record<string, string>>
 }
 
-export type AssetOutcome = Outcome | { file: MediaFile; delayMs: number; response?: undefined; drop?: undefined }
+export type AssetOutcome = Outcome | { file: MediaFile; delayMs: number; response?: undefined; drop?: undefined; fault?: FaultAction | null }
 
 /** Used when a scenario's output override made a clip's duration something other than seconds. */
 const FALLBACK_SECONDS = 30
@@ -61,10 +62,10 @@ function answer(world: World, request: AssetRequest): AssetOutcome {
     }
     return { file: { body, headers } }
   })
-  if (faulted.drop) return { drop: true, delayMs: 0 }
-  if (faulted.answer === undefined) return { response: faulted.response, delayMs: 0 }
+  if (faulted.drop) return { drop: true, delayMs: 0, fault }
+  if (faulted.answer === undefined) return { response: faulted.response, delayMs: 0, fault }
   const { answer: normal, delayMs } = faulted
-  return 'file' in normal ? { file: normal.file, delayMs } : { response: normal.response!, delayMs }
+  return 'file' in normal ? { file: normal.file, delayMs, fault } : { response: normal.response!, delayMs, fault }
 }
 
 /** A GET or HEAD of a media file; the door streams `file.body` (nothing for HEAD) with `file.headers`. */
@@ -88,6 +89,8 @@ export function getAsset(world: World, request: AssetRequest): AssetOutcome {
     status,
     outcome.delayMs,
     outcome.response?.headers,
+    null,
+    (outcome.fault ? faultCause(world, outcome.fault) : null) ?? (status === 404 ? { kind: 'not_found' } : null),
   )
   return outcome
 }

@@ -3,9 +3,13 @@
  * api layer's pipeline (public-api.ts, asset-api.ts), so every door that calls it (msw handlers
  * in-process, express, the node:http fast path) records the same journal.
  */
+import { message, type Cause, type Message } from '../domain/exchange.js'
 import type { JournalRecord } from '../domain/journal.js'
+import { maskKey } from '../domain/mask.js'
+import type { FaultAction } from '../domain/types.js'
 import type { World } from '../domain/world.js'
-import type { Outcome } from './request.js'
+import { originOf } from '../scenario/scenario-origin.js'
+import type { ApiRequest, BodyRequest, Outcome } from './request.js'
 
 /** A journal record without its answer. */
 export type JournalEntry = Omit<JournalRecord, 'status' | 'retryAfterMs' | 'delayMs' | 'fault'>
@@ -33,6 +37,8 @@ export function record(
   delayMs: number,
   headers: Readonly<Record<string, string>> | undefined,
   fault: JournalRecord['fault'] = null,
+  cause: Cause | null = null,
+  exchange?: JournalRecord['exchange'],
 ): void {
   world.journal.record({
     method: base.method,
@@ -48,11 +54,44 @@ export function record(
     fingerprint: base.fingerprint,
     credits: base.credits,
     fault,
+    cause,
+    ...(exchange === undefined ? {} : { exchange }),
   })
 }
 
-/** Records a public API request: `entry` says what was asked, `outcome` how it was answered. */
-export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcome): void {
+/** The key's every occurrence in `text` masked: the journal shows no key whole. */
+function masked(text: string, apiKey: string | null): string {
+  return apiKey === null || apiKey.length < 3 || !text.includes(apiKey) ? text : text.split(apiKey).join(maskKey(apiKey))
+}
+
+/** What the client sent, as the api layer sees it: its key (masked), content type and body. */
+export function sent(request: ApiRequest | BodyRequest, body: string | null): Message {
+  const headers: Record<string, string> = {}
+  if (request.apiKey !== null) headers['x-api-key'] = maskKey(request.apiKey)
+  if ('contentType' in request && request.contentType !== null) headers['content-type'] = request.contentType
+  return message(headers, body === null ? null : masked(body, request.apiKey))
+}
+
+/** The fault that fired, by its index in the scenario and its place in the scenario file. */
+export function faultCause(world: World, action: FaultAction): Cause | null {
+  const index = world.scenario.faults.findIndex((fault) => fault.action === action)
+  if (index === -1) return null
+  const at = originOf(world.scenario)?.faults[index]
+  const kind = 'respond' in action ? 'respond' : 'drop' in action ? 'drop' : 'stale' in action ? 'stale' : 'delay'
+  return { kind: 'fault', index, action: kind, line: at?.line ?? null, col: at?.col ?? null }
+}
+
+/** Records a public API request: `entry` says what was asked, `request` what was sent, `outcome` how it was answered. */
+export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcome, request?: Message): void {
   const fault = outcome.fault === undefined ? null : (outcome.fault ?? 'none')
-  record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault)
+  const cause = (outcome.fault ? faultCause(world, outcome.fault) : null) ?? outcome.response?.cause ?? null
+  const answered = outcome.response
+  const exchange =
+    request === undefined
+      ? undefined
+      : {
+          request,
+          response: answered === undefined ? null : message({ 'content-type': 'application/json', ...answered.headers }, masked(answered.body, entry.apiKey)),
+        }
+  record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault, cause, exchange)
 }

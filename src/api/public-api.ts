@@ -14,7 +14,7 @@ import { usageOf } from '../domain/ledger.js'
 import { hash53 } from '../domain/random.js'
 import type { Account, Task, World } from '../domain/world.js'
 import { applyFault } from './fault.js'
-import { recordOutcome, type JournalEntry } from './journal-record.js'
+import { recordOutcome, sent, type JournalEntry } from './journal-record.js'
 import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
 import { rateLimit, withRateHeaders } from './rate-limit.js'
 import { now, type ApiRequest, type BodyRequest, type Outcome } from './request.js'
@@ -27,8 +27,8 @@ export { defaultFaultMessage } from './errors.js'
 export type { Endpoint }
 
 export function authenticate(world: World, apiKey: string | null): Account | ApiResponse {
-  if (apiKey === null || apiKey === '') return failWith('missingApiKey')
-  return world.account(apiKey) ?? failWith('invalidApiKey')
+  if (apiKey === null || apiKey === '') return { ...failWith('missingApiKey'), cause: { kind: 'auth', reason: 'missing_key' } }
+  return world.account(apiKey) ?? { ...failWith('invalidApiKey'), cause: { kind: 'auth', reason: 'invalid_key' } }
 }
 
 /** A body check's refusal (413, 400): answered at once, before faults. */
@@ -54,7 +54,8 @@ function pipeline<R extends ApiRequest, I>(world: World, request: R, steps: Step
   const limit = rateLimit(world, account)
   if (limit !== null && limit.refused !== null) return now(limit.refused)
   const input = steps.check === undefined ? param : steps.check(world, request)
-  const outcome = input instanceof Refused ? now(input.response) : answerWithFault(world, account, request, steps, input)
+  const outcome =
+    input instanceof Refused ? now({ ...input.response, cause: { kind: 'validation', field: 'body' } }) : answerWithFault(world, account, request, steps, input)
   return limit === null ? outcome : withRateHeaders(outcome, limit.headers)
 }
 
@@ -78,6 +79,11 @@ function taskTypeOf(body: unknown): TaskType | null {
   return (TASK_TYPES as readonly unknown[]).includes(type) ? (type as TaskType) : null
 }
 
+/** The field a validation message starts with (`input.prompt: …`), or null when it names none. */
+function fieldOf(message: string): string | null {
+  return /^([A-Za-z_][\w.[\]]*): /.exec(message)?.[1] ?? null
+}
+
 const CREATE: Steps<BodyRequest, unknown> = {
   endpoint: 'create',
   check(world, request) {
@@ -99,12 +105,13 @@ const CREATE: Steps<BodyRequest, unknown> = {
   taskType: (_world, _account, body) => taskTypeOf(body),
   answer(world, account, _request, body) {
     const valid = validateCreate(body, world.scenario.service)
-    if (!valid.ok) return failWith('invalidBody', valid.message)
+    if (!valid.ok) return { ...failWith('invalidBody', valid.message), cause: { kind: 'validation', field: fieldOf(valid.message) } }
     const created = world.create(account, valid.request)
     if (!created.ok) {
       const { error } = created
-      if (error.kind === 'store_full') return failWith('storeFull', error.capacity)
-      return failWith('insufficientCredits', error.available, error.required)
+      if (error.kind === 'store_full') return { ...failWith('storeFull', error.capacity), cause: { kind: 'store_full' } }
+      const { available, required } = error
+      return { ...failWith('insufficientCredits', available, required), cause: { kind: 'ledger', available, required } }
     }
     const response = ok(202, renderCreated(created.task))
     response.created = { id: created.task.id, type: created.task.type }
@@ -141,7 +148,7 @@ const GET_TASK: Steps<ApiRequest, string> = {
   },
   answer(world, account, request, taskId) {
     const task = world.read(account, taskId)
-    return task === undefined ? failWith('taskNotFound', taskId) : taskAnswer(task, request.origin)
+    return task === undefined ? { ...failWith('taskNotFound', taskId), cause: { kind: 'not_found' } } : taskAnswer(task, request.origin)
   },
   stale(world, account, request, taskId) {
     const task = world.tasks.get(taskId)
@@ -186,7 +193,7 @@ export function createTask(world: World, request: BodyRequest): Outcome {
     fingerprint: typeof request.body === 'string' ? hash53(request.body) : null,
     credits,
   }
-  recordOutcome(world, entry, outcome)
+  recordOutcome(world, entry, outcome, sent(request, typeof request.body === 'string' ? request.body : `(${request.body.tooLarge} bytes or more: not read)`))
   return outcome
 }
 
@@ -206,7 +213,7 @@ export function getTask(world: World, request: ApiRequest, taskId: string): Outc
     fingerprint: null,
     credits: null,
   }
-  recordOutcome(world, entry, outcome)
+  recordOutcome(world, entry, outcome, sent(request, null))
   return outcome
 }
 
@@ -224,6 +231,6 @@ export function getUsage(world: World, request: ApiRequest): Outcome {
     fingerprint: null,
     credits: null,
   }
-  recordOutcome(world, entry, outcome)
+  recordOutcome(world, entry, outcome, sent(request, null))
   return outcome
 }

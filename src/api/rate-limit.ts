@@ -40,7 +40,7 @@ export function rateLimit(world: World, account: Account): RateStep {
     'X-RateLimit-Reset': seconds,
   }
   if (decision.admitted) return { refused: null, headers }
-  return { refused: { ...failWith('rateLimited', seconds), headers: { 'Retry-After': seconds, ...headers } } }
+  return { refused: { ...failWith('rateLimited', seconds), headers: { 'Retry-After': seconds, ...headers }, cause: { kind: 'rate_limit' } } }
 }
 
 /** The rate-limit headers of a decision; a fault's own headers (e.g. a scripted 429) override them. */

@@ -3,6 +3,7 @@
  * `{code, message}`, with `code` equal to the HTTP status. Rendered to JSON text here, once,
  * so every door sends the same bytes.
  */
+import type { Cause } from '../domain/exchange.js'
 import type { TaskType } from '../domain/types.js'
 import type { Task } from '../domain/world.js'
 import { errorBody, problem, type ErrorArgs, type ErrorKind } from './errors.js'
@@ -14,6 +15,8 @@ export interface ApiResponse {
   headers?: Readonly<Record<string, string>>
   /** The task a 202 of Create Task created, for the journal; doors send only status, headers and body. */
   created?: { readonly id: string; readonly type: TaskType }
+  /** Why the answer is an error, for the journal (domain/exchange.ts); doors never send it. */
+  cause?: Cause
 }
 
 export function ok(status: number, data: unknown, headers?: Record<string, string>): ApiResponse {

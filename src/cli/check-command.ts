@@ -1,25 +1,35 @@
 /**
- * `audio-task-mock check [--json] FILE...`: validates scenario files offline, with exactly the
- * checks the server runs at start-up. Exit 0 when every file is valid; 2 with every mistake of
- * every file as `FILE:LINE:COL: path: message` (or as JSON with --json) when one is not.
+ * `audio-task-mock check [--json] [--strict] [--runtime-key KEY]... FILE...`: validates scenario
+ * files offline, with exactly the checks the server runs at start-up, and warns about what a
+ * valid file says but can never happen. Exit 2 with every mistake of every file as
+ * `FILE:LINE:COL: path: message` (or as JSON with --json) when one is invalid; else 1 under
+ * --strict when there are warnings; else 0.
  */
 import { parseArgs } from 'node:util'
 import { formatScenarioError, loadScenarioFile, type ScenarioError } from '../scenario/index.js'
 import { chooseScenarioFile } from './bundled-scenarios.js'
 
-export const CHECK_USAGE = `Usage: audio-task-mock check [--json] FILE...
+export const CHECK_USAGE = `Usage: audio-task-mock check [--json] [--strict] [--runtime-key KEY]... FILE...
 
 Validates scenario files without starting anything. A bare NAME checks the bundled
 scenarios/NAME.yaml. Prints "FILE: ok" for a valid file and every mistake of an invalid one
-as FILE:LINE:COL: path: message. Exit 0 when all are valid, 2 otherwise.
+as FILE:LINE:COL: path: message. Warns, as FILE:LINE:COL: path: warning: message, about what
+can never happen: a rule or fault on a key no account has, an input field the task type does
+not have, a timeline no rule uses, a rule or fault an earlier one always takes first.
+Exit 2 when a file is invalid; 1 with --strict when there are warnings; 0 otherwise.
 
 Options:
-  --json        print {"ok": bool, "files": [{"file", "ok", "errors": [{file, line, col, path, message}]}]}
-  -h, --help    show this help
+  --strict            warnings fail the check (exit 1)
+  --runtime-key KEY   an account your tests add at run time (POST /__admin/accounts): no
+                      warning for rules and faults on it; repeatable; "*" for every key
+  --json              print {"ok": bool, "files": [{"file", "ok", "errors", "warnings"}]}
+  -h, --help          show this help
 `
 
 const CHECK_OPTIONS = {
   json: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  'runtime-key': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -29,22 +39,32 @@ export interface FileCheck {
   /** The scenario's name, when valid. */
   scenario: string | null
   errors: ScenarioError[]
+  /** What can never happen in a valid file. */
+  warnings: ScenarioError[]
 }
 
-export async function checkFile(arg: string): Promise<FileCheck> {
+export async function checkFile(arg: string, runtimeKeys: readonly string[] = []): Promise<FileCheck> {
   const chosen = chooseScenarioFile(arg)
   if ('error' in chosen) {
-    return { file: arg, ok: false, scenario: null, errors: [{ file: arg, line: 0, col: 0, path: '', message: chosen.error.replace(/^--scenario /, '') }] }
+    const errors = [{ file: arg, line: 0, col: 0, path: '', message: chosen.error.replace(/^--scenario /, '') }]
+    return { file: arg, ok: false, scenario: null, errors, warnings: [] }
   }
-  const loaded = await loadScenarioFile(chosen.file)
+  const loaded = await loadScenarioFile(chosen.file, { runtimeKeys })
   return loaded.ok
-    ? { file: chosen.file, ok: true, scenario: loaded.scenario.name, errors: [] }
-    : { file: chosen.file, ok: false, scenario: null, errors: loaded.errors }
+    ? { file: chosen.file, ok: true, scenario: loaded.scenario.name, errors: [], warnings: loaded.warnings ?? [] }
+    : { file: chosen.file, ok: false, scenario: null, errors: loaded.errors, warnings: [] }
 }
 
-/** The text output: one line per valid file, one per mistake. */
+const asWarning = (warning: ScenarioError): ScenarioError => ({ ...warning, message: `warning: ${warning.message}` })
+
+/** The text output: one line per valid file without warnings, one per mistake or warning. */
 export function formatChecks(checks: readonly FileCheck[]): string {
-  return checks.map((check) => (check.ok ? `${check.file}: ok\n` : `${check.errors.map(formatScenarioError).join('\n')}\n`)).join('')
+  return checks
+    .map((check) => {
+      const lines = check.ok ? check.warnings.map(asWarning) : check.errors
+      return check.ok && lines.length === 0 ? `${check.file}: ok\n` : `${lines.map(formatScenarioError).join('\n')}\n`
+    })
+    .join('')
 }
 
 export async function checkCommand(argv: readonly string[]): Promise<number> {
@@ -65,11 +85,16 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
     return 2
   }
   const checks: FileCheck[] = []
-  for (const file of positionals) checks.push(await checkFile(file))
+  for (const file of positionals) checks.push(await checkFile(file, values['runtime-key'] ?? []))
   const ok = checks.every((check) => check.ok)
+  const warnings = checks.reduce((sum, check) => sum + check.warnings.length, 0)
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ok, files: checks }, null, 2)}\n`)
   } else {
+    if (warnings > 0) {
+      const which = values.strict ? 'failing under --strict' : 'pass --strict to fail on them'
+      process.stderr.write(`audio-task-mock check: ${warnings} warning${warnings === 1 ? '' : 's'} (${which})\n`)
+    }
     process.stdout.write(formatChecks(checks))
     const bad = checks.filter((check) => !check.ok)
     if (bad.length > 0) {
@@ -79,5 +104,6 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
       )
     }
   }
-  return ok ? 0 : 2
+  if (!ok) return 2
+  return values.strict && warnings > 0 ? 1 : 0
 }

@@ -44,4 +44,20 @@ export class EventLog {
     const index = this.#kinds.indexOf('top_up')
     return index === -1 ? undefined : this.#credits[index]
   }
+
+  /** Puts the events from `from` on in time order, keeping the order of those at the same instant. */
+  sortFrom(from: number): void {
+    if (this.length - from < 2) return
+    let ordered = true
+    for (let index = from + 1; index < this.length && ordered; index++) ordered = this.#at[index - 1]! <= this.#at[index]!
+    if (ordered) return // the usual case: no copy
+    const tail = this.slice(from).sort((a, b) => a.at - b.at)
+    for (const [offset, event] of tail.entries()) {
+      const index = from + offset
+      this.#kinds[index] = event.kind
+      this.#credits[index] = event.credits
+      this.#taskIds[index] = event.task_id
+      this.#at[index] = event.at
+    }
+  }
 }

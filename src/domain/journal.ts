@@ -6,6 +6,7 @@
  * `pace` is the client's own sense of elapsed time: real time plus every explicit move of the
  * fake's clock (a test whose sleep advances the manual clock is judged by the pace it keeps).
  */
+import { ExchangeStore, type Cause, type Exchange } from './exchange.js'
 import type { Endpoint, FaultAction, TaskStatus, TaskType } from './types.js'
 
 export const DEFAULT_JOURNAL_CAPACITY = 10_000
@@ -45,14 +46,23 @@ export interface JournalEntry {
    * that fired. The export (src/record) replays faults at the same positions from it.
    */
   readonly fault: FaultAction | 'none' | null
+  /** Why the answer was what it was (exchange.ts); null for a normal answer. */
+  readonly cause: Cause | null
 }
 
-export type JournalRecord = Omit<JournalEntry, 'seq' | 'at' | 'wall' | 'pace' | 'fault'> & { fault?: JournalEntry['fault'] }
+export type JournalRecord = Omit<JournalEntry, 'seq' | 'at' | 'wall' | 'pace' | 'fault' | 'cause'> & {
+  fault?: JournalEntry['fault']
+  cause?: Cause | null
+  /** Headers and bodies, kept within the exchanges' memory bound. */
+  exchange?: Exchange
+}
 
 export interface JournalOptions {
   capacity?: number
   /** The fake's clock. */
   now: () => number
+  /** Characters of headers and bodies kept (exchange.ts); default DETAIL_BUDGET. */
+  detailBudget?: number
   /** Real time; default `now` (pure tests). */
   wall?: () => number
   /** Explicit moves of the fake's clock so far, in ms: `pace` is `wall` plus these. Default none. */
@@ -65,6 +75,7 @@ export class Journal {
   readonly #wall: () => number
   readonly #jumps: () => number
   #items: (JournalEntry | undefined)[]
+  readonly #exchanges: ExchangeStore
   #start = 0
   #size = 0
   #seq = 0
@@ -78,6 +89,17 @@ export class Journal {
     this.#wall = options.wall ?? options.now
     this.#jumps = options.jumps ?? (() => 0)
     this.#items = new Array<JournalEntry | undefined>(capacity)
+    this.#exchanges = new ExchangeStore(options.detailBudget)
+  }
+
+  /** How many exchanges are held and queued (exchange.ts): what the memory bound's tests read. */
+  get exchangeCounts(): { held: number; queued: number } {
+    return this.#exchanges.counts
+  }
+
+  /** The headers and bodies of entry `seq`, or null when they were not kept or have gone (memory bound). */
+  exchange(seq: number): Exchange | null {
+    return this.#exchanges.get(seq)
   }
 
   /** Entries recorded since the start, dropped ones included. */
@@ -115,8 +137,10 @@ export class Journal {
       fingerprint: fields.fingerprint,
       credits: fields.credits,
       fault: fields.fault ?? null,
+      cause: fields.cause ?? null,
     }
     if (this.#size === this.capacity) {
+      this.#exchanges.delete(this.#items[this.#start]!.seq)
       this.#items[this.#start] = entry
       this.#start = (this.#start + 1) % this.capacity
       this.#dropped += 1
@@ -124,6 +148,8 @@ export class Journal {
       this.#items[(this.#start + this.#size) % this.capacity] = entry
       this.#size += 1
     }
+    // After the ring dropped its oldest: the exchanges' queue never holds more than the journal.
+    if (fields.exchange !== undefined) this.#exchanges.put(entry.seq, fields.exchange)
     return entry
   }
 
@@ -137,6 +163,7 @@ export class Journal {
   /** Forgets one key's entries (a per-key reset); the dropped count stays. */
   removeKey(apiKey: string): void {
     const kept = this.entries().filter((entry) => entry.apiKey !== apiKey)
+    for (const entry of this.entries()) if (entry.apiKey === apiKey) this.#exchanges.delete(entry.seq)
     this.#items = new Array<JournalEntry | undefined>(this.capacity)
     kept.forEach((entry, index) => (this.#items[index] = entry))
     this.#start = 0

@@ -73,3 +73,17 @@ export function ledgerViolations(ledger: Ledger): string[] {
   }
   return problems
 }
+
+/** The ledger after each event, replayed from nothing: what "the balance after each event" shows. */
+export function replayLedger(events: readonly CreditEvent[]): Ledger[] {
+  const ledger = openLedger(0)
+  const after: Ledger[] = []
+  for (const event of events) {
+    if (event.kind === 'top_up') topUp(ledger, event.credits)
+    else if (event.kind === 'freeze') freeze(ledger, event.credits)
+    else if (event.kind === 'charge') charge(ledger, event.credits)
+    else refund(ledger, event.credits)
+    after.push({ ...ledger })
+  }
+  return after
+}

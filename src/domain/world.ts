@@ -486,6 +486,7 @@ export class World {
 
   topUp(account: Account, credits: number): void {
     const state = this.#state(account)
+    this.look(account) // what clock time made due comes first in the ledger
     topUp(state.ledger, credits)
     state.log.push({ kind: 'top_up', credits, at: this.#now() })
     this.#changed({ op: 'top_up', at: this.#now(), apiKey: account.apiKey, credits })
@@ -549,6 +550,7 @@ export class World {
 
   create(account: Account, request: TaskRequest): CreateOutcome {
     const state = this.#state(account)
+    this.look(account) // refunds and charges due before now settle first: the balance is now's
     const price = this.scenario.service.prices[request.type]
     const now = this.#now()
     const capacity = this.scenario.service.maxTasks
@@ -608,6 +610,7 @@ export class World {
   read(account: Account, taskId: string): Task | undefined {
     const task = this.#tasks.get(taskId)
     if (task === undefined || task.apiKey !== account.apiKey) return undefined
+    this.look(account) // the account's earlier moves are logged before this read's
     this.#touch(task)
     task.reads += 1
     this.#move(this.#state(account), task, true)
@@ -617,8 +620,9 @@ export class World {
 
   /**
    * Applies what clock time makes due (step durations, timeouts) to the account's unfinished
-   * tasks. Only tasks whose queued instant has come are looked at, in creation order (the
-   * order their ledger events take); a task that is not due would not move.
+   * tasks. Only tasks whose queued instant has come are looked at, in creation order; their
+   * ledger events are then put in the order of the instants they happened at (issue 29).
+   * Every change to an account's ledger looks first, so its events stay in time order.
    */
   look(account: Account): void {
     const state = this.#state(account)
@@ -627,8 +631,10 @@ export class World {
     const due = state.due.takeDue(now, (task, at) => state.waiting.get(task) === at)
     for (const task of due) state.waiting.delete(task)
     if (due.length > 1) due.sort((a, b) => a.ordinal - b.ordinal)
+    const logged = state.log.length
     let moved = false
     for (const task of due) moved = this.#move(state, task, false) || moved
+    state.log.sortFrom(logged)
     if (moved) this.#changed({ op: 'look', at: now, apiKey: account.apiKey })
   }
 
@@ -643,6 +649,8 @@ export class World {
     if (task === undefined) return { ok: false, error: { kind: 'task_not_found' } }
     const account = this.#accounts.get(task.apiKey)!
     const now = this.#timeOf(task)
+    // What was already due on the account settles first, so its ledger stays in time order.
+    this.look(account)
     const change: WorldChange = { op: 'force', at: this.#now(), taskId, status, ...(error === undefined ? {} : { error }) }
     if (this.#move(account, task, false)) this.#changed({ op: 'look', at: this.#now(), apiKey: account.apiKey })
     if (task.position.completedAt !== null) {
@@ -679,6 +687,7 @@ export class World {
       const account = this.#open(saved.apiKey)
       Object.assign(account.ledger, saved.ledger)
       for (const event of saved.events) account.log.push(event)
+      account.log.sortFrom(0) // a ledger saved before issue 29 may be out of time order
       for (const clip of new Set(saved.clips)) account.clipIds.push(clip)
     }
     for (const saved of contents.tasks) {

@@ -4,7 +4,8 @@
  * parts of the file are wrong; what the schema already reports they leave alone.
  */
 import { DEFAULT_VERSION, DEFAULT_VERSIONS } from './defaults.js'
-import type { Issue } from './messages.js'
+import { flattenIssues, messageFor, type Issue } from './messages.js'
+import { stepSchema } from './schema-steps.js'
 import { closest, quoteList, suggestion } from './suggest.js'
 
 type Path = PropertyKey[]
@@ -84,6 +85,7 @@ function checkSteps(steps: unknown, path: Path): Issue[] {
   return itemsOf(steps).flatMap((step, index) => {
     if (!isMapping(step) || typeof step.status !== 'string') return []
     const { status } = step
+    if (!FINAL.includes(status) && !NON_FINAL.includes(status)) return asIfKnown(step, status, [...path, index])
     if (FINAL.includes(status) && index < last) {
       const after = last - index === 1 ? 'the step after it' : `the ${last - index} steps after it`
       return [issue([...path, index, 'status'], `a ${status} step is final, so it must be the last step; ${after} would never run`)]
@@ -100,6 +102,20 @@ function checkSteps(steps: unknown, path: Path): Issue[] {
     }
     return found
   })
+}
+
+/**
+ * The other mistakes of a step whose status is unknown (the schema reports the status alone):
+ * the step is checked as the status it most likely meant, and all but the status is reported.
+ */
+function asIfKnown(step: Mapping, status: string, path: Path): Issue[] {
+  const meant =
+    closest(status, [...NON_FINAL, ...FINAL]) ??
+    (step.error !== undefined ? 'failure' : step.output !== undefined ? 'success' : step.polls !== undefined || step.for !== undefined ? 'pending' : undefined)
+  if (meant === undefined) return []
+  const parsed = stepSchema.safeParse({ ...step, status: meant }, { error: messageFor })
+  if (parsed.success) return []
+  return flattenIssues(parsed.error.issues, path).filter((found) => found.path[path.length] !== 'status')
 }
 
 function checkTimelineRef(ref: unknown, path: Path, names: readonly string[]): Issue[] {

@@ -8,9 +8,11 @@ import type { Scenario } from '../domain/types.js'
 import { checkScenario } from './checks.js'
 import { compileScenario } from './compile.js'
 import { locate, type Position } from './locate.js'
-import { flattenIssues, messageFor, type Issue } from './messages.js'
+import { flattenIssues, messageFor, withoutMisspeltMissing, type Issue } from './messages.js'
 import { MAX_DEPTH, tooDeepOffset, tooDeepPath } from './nesting.js'
+import { neverFires, type WarnOptions } from './never-fires.js'
 import { reservedKeyIssues } from './reserved-keys.js'
+import { rememberOrigin } from './scenario-origin.js'
 import { scenarioSchema, type ScenarioFile } from './schema.js'
 
 /** One mistake. `line` and `col` are 1-based; both are 0 when there is no text to point into (parseScenarioObject). */
@@ -23,7 +25,8 @@ export interface ScenarioError {
   message: string
 }
 
-export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] }
+/** `warnings`: what the valid scenario says but can never happen (src/scenario/never-fires.ts); only from text. */
+export type ScenarioResult = { ok: true; scenario: Scenario; warnings?: ScenarioError[] } | { ok: false; errors: ScenarioError[] }
 
 const DEPTH_MESSAGE = `the document nests deeper than ${MAX_DEPTH} levels`
 
@@ -55,12 +58,12 @@ export function validateScenario(value: unknown): Validation {
   const reserved = reservedKeyIssues(value)
   if (reserved.length > 0) return { ok: false, issues: reserved }
   const parsed = scenarioSchema.safeParse(value, { error: messageFor })
-  const issues = [...(parsed.success ? [] : flattenIssues(parsed.error.issues)), ...checkScenario(value)]
+  const issues = withoutMisspeltMissing([...(parsed.success ? [] : flattenIssues(parsed.error.issues)), ...checkScenario(value)])
   if (!parsed.success || issues.length > 0) return { ok: false, issues }
   return { ok: true, file: parsed.data }
 }
 
-export function parseScenario(text: string, file: string): ScenarioResult {
+export function parseScenario(text: string, file: string, options: WarnOptions = {}): ScenarioResult {
   const lines = new LineCounter()
   const at = (position: Position, message: string, path = ''): ScenarioError => ({ file, ...position, path, message })
   const deep = tooDeepOffset(text)
@@ -86,7 +89,14 @@ export function parseScenario(text: string, file: string): ScenarioResult {
   const aliased = tooDeepPath(value) // the text was shallow enough: only aliases can nest it deeper
   if (aliased !== null) return { ok: false, errors: [at(locate(doc, lines, aliased, 'value'), `${DEPTH_MESSAGE} (through aliases)`, formatPath(aliased))] }
   const validation = validateScenario(value)
-  if (validation.ok) return { ok: true, scenario: compileScenario(validation.file, nameFromSource(file)) }
+  if (validation.ok) {
+    const warnings = neverFires(validation.file, options).map((issue) => at(locate(doc, lines, issue.path, issue.at), issue.message, formatPath(issue.path)))
+    warnings.sort((a, b) => a.line - b.line || a.col - b.col)
+    const scenario = compileScenario(validation.file, nameFromSource(file))
+    const where = (part: 'rules' | 'faults') => (validation.file[part] ?? []).map((_, index) => locate(doc, lines, [part, index], 'value'))
+    rememberOrigin(scenario, { file, text, rules: where('rules'), faults: where('faults') })
+    return { ok: true, scenario, warnings }
+  }
   const errors = validation.issues.map((issue) => at(locate(doc, lines, issue.path, issue.at), issue.message, formatPath(issue.path)))
   return { ok: false, errors: errors.sort((a, b) => a.line - b.line || a.col - b.col) }
 }

@@ -122,3 +122,19 @@ export function flattenIssues(issues: readonly z.$ZodIssue[], prefix: readonly P
 function isWrongShape(issue: z.$ZodIssue): boolean {
   return issue.path.length === 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value')
 }
+
+const MISSPELT = /^unknown key "(.*)"; did you mean "(.*)"\?$/
+
+/**
+ * One typo, one mistake: an unknown key whose did-you-mean names a required key that is missing
+ * from the same mapping (`credit:` for `credits:`) makes the "missing required key" issue redundant.
+ */
+export function withoutMisspeltMissing(issues: readonly Issue[]): Issue[] {
+  const meant = new Set<string>()
+  for (const found of issues) {
+    const typo = MISSPELT.exec(found.message)
+    if (typo !== null) meant.add(JSON.stringify([...found.path.slice(0, -1).map(String), typo[2]]))
+  }
+  if (meant.size === 0) return [...issues]
+  return issues.filter((found) => !(found.message.startsWith('missing required key') && meant.has(JSON.stringify(found.path.map(String)))))
+}

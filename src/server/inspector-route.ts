@@ -1,12 +1,14 @@
 /**
  * `/__inspector`: QA's page, served by the fake itself under the admin API's access rules
- * (admin-auth.ts). On a loopback address it is open; on any other host it is closed without an
- * admin token, and with one it wants the token like `/__admin` does (Authorization: Bearer or
- * x-admin-token) or in the cookie that `/__inspector?token=TOKEN` sets for a browser: a
- * navigation cannot carry a header. The cookie is scoped to `/__inspector` (the admin API never
- * reads it, so it gives no cross-site request any power); the page's script reads it and sends
- * the token as a header on its own `/__admin` calls. Every answer carries a strict CSP: the
- * page runs only its own bundled script, talks only to this origin, and cannot be framed.
+ * (admin-auth.ts). On a loopback address it is open. On any other host without an admin token it
+ * is closed (403) like `/__admin`. With a token, the page's files (which hold no data) are served
+ * to anyone, and the page gets the token from its address's fragment (`/__inspector/#token=T`,
+ * which a browser never sends to a server), keeps it in memory and sends it as a header on its
+ * own `/__admin` calls. No cookie carries it: cookies are not scoped by port, so one set here
+ * would reach every other server on the same host (issue 27). An old `?token=` link is checked
+ * and moved into the fragment, and the cookie earlier versions set is cleared. Every answer
+ * carries a strict CSP: the page runs only its own bundled script, talks only to this origin,
+ * and cannot be framed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { adminGuard, type AdminAccess } from '../admin/admin-auth.js'
@@ -25,27 +27,14 @@ export const INSPECTOR_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 }
 
-function cookieToken(req: IncomingMessage): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=')
-    if (name !== INSPECTOR_COOKIE) continue
-    try {
-      return decodeURIComponent(value.join('='))
-    } catch {
-      return null
-    }
-  }
-  return null
-}
-
-/** The request as the admin guard sees it: headers first, the page's cookie (or `?token=`) as x-admin-token otherwise. */
-function asAdminRequest(req: IncomingMessage, fallbackToken: string | null): Request {
+/** The request as the admin guard sees it: its own headers, or the `?token=` of an old link as x-admin-token. */
+function asAdminRequest(req: IncomingMessage, queryToken: string | null): Request {
   const headers = new Headers()
   const { authorization } = req.headers
   const given = req.headers['x-admin-token']
   if (authorization !== undefined) headers.set('authorization', authorization)
   if (typeof given === 'string') headers.set('x-admin-token', given)
-  else if (fallbackToken !== null && authorization === undefined) headers.set('x-admin-token', fallbackToken)
+  else if (queryToken !== null && authorization === undefined) headers.set('x-admin-token', queryToken)
   return new Request('http://inspector.invalid/', { headers })
 }
 
@@ -61,10 +50,11 @@ export function inspectorHandler(access: AdminAccess = {}): (req: IncomingMessag
     const { pathname } = url
     if (pathname !== INSPECTOR_PATH && !pathname.startsWith(`${INSPECTOR_PATH}/`)) return false
     const queryToken = url.searchParams.get('token')
-    const refused = guard(asAdminRequest(req, queryToken ?? cookieToken(req)))
-    if (refused !== null) {
-      // A browser cannot send the header on a navigation: say how to give the page the token.
-      send(res, refused.status === 401 ? fail(401, `${JSON.parse(refused.body).message}; in a browser, open ${INSPECTOR_PATH}?token=TOKEN once`) : refused)
+    const refused = guard(asAdminRequest(req, queryToken))
+    // With a token set, the page's files are served without it (they hold no data); a wrong
+    // `?token=` is still refused, so an old link with a stale token says so.
+    if (refused !== null && (refused.status !== 401 || queryToken !== null)) {
+      send(res, refused.status === 401 ? fail(401, `${JSON.parse(refused.body).message}; in a browser, open ${INSPECTOR_PATH}/#token=TOKEN`) : refused)
       return true
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -72,9 +62,10 @@ export function inspectorHandler(access: AdminAccess = {}): (req: IncomingMessag
       return true
     }
     if (queryToken !== null) {
-      // The token leaves the address bar (and history) at once; the cookie carries it from now on.
-      const cookie = `${INSPECTOR_COOKIE}=${encodeURIComponent(queryToken)}; Path=${INSPECTOR_PATH}; SameSite=Strict`
-      res.writeHead(303, { ...INSPECTOR_HEADERS, location: `${INSPECTOR_PATH}/`, 'set-cookie': cookie, 'cache-control': 'no-store', 'content-length': 0 })
+      // The token moves into the fragment, which no request carries; the page takes it from there.
+      const cleared = `${INSPECTOR_COOKIE}=; Path=${INSPECTOR_PATH}; Max-Age=0; SameSite=Strict`
+      const location = `${INSPECTOR_PATH}/#token=${encodeURIComponent(queryToken)}`
+      res.writeHead(303, { ...INSPECTOR_HEADERS, location, 'set-cookie': cleared, 'cache-control': 'no-store', 'content-length': 0 })
       res.end()
       return true
     }

@@ -9,6 +9,7 @@ import { BIN } from '../support/spawn-cli.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BROKEN = join(ROOT, 'test/scenario/broken')
+const NEVER = join(ROOT, 'test/scenario/never-fires')
 
 function check(args: string[], cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [BIN, 'check', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -58,5 +59,44 @@ describe('audio-task-mock check', () => {
     const wrong = await check(['--jsn', 'x.yaml'])
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toContain("Unknown option '--jsn'")
+  })
+
+  it('warns about each rule or fault that can never fire: exit 0, and 1 under --strict', async () => {
+    const files = readdirSync(NEVER)
+      .filter((name) => name.endsWith('.yaml'))
+      .sort()
+    expect(files.length).toBe(6)
+    const lenient = await check(files, NEVER)
+    expect(lenient.code).toBe(0)
+    expect(
+      lenient.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.slice(0, line.indexOf(':'))),
+    ).toEqual(files)
+    for (const line of lenient.stdout.trimEnd().split('\n')) expect(line).toMatch(/^[\w.-]+:\d+:\d+: [\w.-]+: warning: .*(can never fire|no task will take it)/)
+    expect(lenient.stderr).toBe('audio-task-mock check: 6 warnings (pass --strict to fail on them)\n')
+    for (const name of files) expect((await check(['--strict', name], NEVER)).code, name).toBe(1)
+  })
+
+  it('says where each warning is and what was meant', async () => {
+    const result = await check(['unknown-key-fault.yaml', 'unread-field.yaml', 'shadowed-fault.yaml'], NEVER)
+    expect(result.stdout).toBe(
+      'unknown-key-fault.yaml:5:40: faults.0.match.api_key: warning: no account has api_key "demo-kye" (accounts: "demo-key"); did you mean "demo-key"?; ' +
+        'this fault can never fire unless that account is added at run time (then tell check: --runtime-key demo-kye)\n' +
+        'unread-field.yaml:3:41: rules.0.match.input.gpt_descripton_prompt: warning: a music task has no input field "gpt_descripton_prompt" ' +
+        '(did you mean "gpt_description_prompt"?); unless clients send a field the service ignores, this rule can never fire\n' +
+        'shadowed-fault.yaml:5:5: faults.1: warning: faults.0 matches every request this one matches and always applies first; this one can never fire\n',
+    )
+  })
+
+  it('takes keys added at run time with --runtime-key, and passes --strict then', async () => {
+    expect(await check(['--strict', '--runtime-key', 'secnd-key', 'unknown-key.yaml'], NEVER)).toEqual({
+      code: 0,
+      stdout: 'unknown-key.yaml: ok\n',
+      stderr: '',
+    })
+    expect((await check(['--strict', '--runtime-key', '*', 'unknown-key-fault.yaml'], NEVER)).code).toBe(0)
+    expect((await check(['--strict', '--runtime-key', 'other', 'unknown-key.yaml'], NEVER)).code).toBe(1)
   })
 })

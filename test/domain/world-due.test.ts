@@ -24,7 +24,7 @@ function scripted() {
 }
 
 describe('World, clock-driven moves', () => {
-  it('settles tasks that fall due together in the order they were created, not the order they fell due', () => {
+  it('logs tasks that fall due together in the order they fell due, not the order they were created (issue 29)', () => {
     const { clock, world, account } = scripted()
     const first = world.create(account, music) // success at +30 s
     const second = world.create(account, lyrics) // failure at +25 s
@@ -32,8 +32,8 @@ describe('World, clock-driven moves', () => {
     clock.advance(60_000)
     world.usage(account)
     expect(account.events.slice(-2).map((event) => [event.kind, event.task_id, event.at])).toEqual([
-      ['charge', first.task.id, T0 + 30_000],
       ['refund', second.task.id, T0 + 25_000],
+      ['charge', first.task.id, T0 + 30_000],
     ])
     expect(account.ledger).toMatchObject({ frozen: 0, spent: 10, available: 90 })
   })

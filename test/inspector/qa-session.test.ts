@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTask } from '../../src/api/public-api.js'
 import { formatScenarioError, parseScenario } from '../../src/scenario/load.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
-import { launchChromium } from '../support/browser.js'
+import { launchChromium, serveSite } from '../support/browser.js'
 
 const SCENARIO = `version: 1
 name: qa-session
@@ -206,6 +206,7 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
 
   // The report: the client polled too fast; its violation lists the requests that did it.
   await page.click('nav a[href="#report"]')
+  await page.click('[data-rule-count="poll_too_fast"]')
   await page.waitForSelector('.violation[data-rule="poll_too_fast"] tr.entry')
   const report = running.report()
   const tooFast = report.violations.find((violation) => violation.rule === 'poll_too_fast')!
@@ -308,24 +309,46 @@ it('stays usable with thousands of tasks and requests: the page draws one page o
   }
 }, 90_000)
 
-it('with an admin token (on 0.0.0.0, reached through 127.0.0.1): the page is given the token once and sends it on its admin calls', async () => {
+it('with an admin token (on 0.0.0.0, reached through 127.0.0.1): the page takes it from its fragment, sends it as a header, and no other port sees it (issue 27)', async () => {
   const guarded = await startServer({ scenario: SCENARIO, host: '0.0.0.0', adminToken: 'qa-secret' })
   const origin = `http://127.0.0.1:${new URL(guarded.url).port}`
+  // A page on another port of the same host, under the cookie's old path: what the issue's attacker served.
+  const neighbour = await serveSite({
+    '/__inspector/': { type: 'text/html; charset=utf-8', body: '<!doctype html><title>neighbour</title><body></body>' },
+  })
   const context = await browser.newContext()
   const tab = await context.newPage()
   tab.setDefaultTimeout(10_000)
   try {
-    const refused = await tab.goto(`${origin}/__inspector`)
-    expect(refused?.status()).toBe(401)
-    const opened = await tab.goto(`${origin}/__inspector?token=qa-secret`)
+    // Without the token the page loads (it holds no data) and says how to give it the token.
+    expect((await tab.goto(`${origin}/__inspector/`))?.status()).toBe(200)
+    await tab.waitForSelector('.error-item:has-text("#token=YOUR_ADMIN_TOKEN")')
+    await tab.goto('about:blank')
+    const opened = await tab.goto(`${origin}/__inspector/#token=qa-secret`)
     expect(opened?.status()).toBe(200)
-    expect(tab.url()).toBe(`${origin}/__inspector/`)
     await tab.waitForSelector('[data-scenario="qa-session"]')
+    expect(tab.url()).toBe(`${origin}/__inspector/#tasks`) // the token left the address bar
     await tab.click('[data-advance="1m"]')
     await tab.waitForSelector('[data-clock]:text("2026-01-01 00:01:00.000 (manual)")')
     expect(guarded.clock.now().toISOString()).toBe('2026-01-01T00:01:00.000Z')
+    // No cookie holds the token, so the neighbour cannot read it nor send it along.
+    expect(JSON.stringify(await context.cookies())).not.toContain('qa-secret')
+    const other = await context.newPage()
+    await other.goto(`${neighbour.url}/__inspector/`)
+    expect(await other.evaluate(() => document.cookie)).not.toContain('qa-secret')
+    const reset = await other.evaluate(async (target) => {
+      const response = await fetch(`${target}/__admin/reset`, { method: 'POST', credentials: 'include', mode: 'no-cors' }).catch(() => null)
+      return response === null ? 'failed' : response.type
+    }, origin)
+    expect(['failed', 'opaque']).toContain(reset)
+    expect(guarded.clock.now().toISOString()).toBe('2026-01-01T00:01:00.000Z') // no reset happened
+    // An old ?token= link still works: the token moves into the fragment, no cookie is set.
+    await tab.goto(`${origin}/__inspector?token=qa-secret`)
+    await tab.waitForSelector('[data-scenario="qa-session"]')
+    expect(JSON.stringify(await context.cookies())).not.toContain('qa-secret')
   } finally {
     await context.close()
     await guarded.close()
+    await neighbour.close()
   }
 }, 60_000)

@@ -41,7 +41,7 @@ export interface Control {
     get(id: string): Promise<Json>
     force(id: string, status: string, error?: string): Promise<Json>
   }
-  journal(filter?: { apiKey?: string; endpoint?: string; status?: number; taskId?: string; limit?: number }): Promise<Json>
+  journal(filter?: { apiKey?: string; endpoint?: string; status?: number | string; taskId?: string; text?: string; limit?: number }): Promise<Json>
   report(filter?: { apiKey?: string }): Promise<Json>
 }
 
@@ -95,7 +95,7 @@ function overHttp(call: Fake['call']): Control {
     journal: (filter = {}) =>
       admin(
         'GET',
-        `/journal${query({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, limit: filter.limit })}`,
+        `/journal${query({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, q: filter.text, limit: filter.limit })}`,
       ),
     report: (filter = {}) => admin('GET', `/report${query({ api_key: filter.apiKey })}`),
   }

@@ -1,8 +1,8 @@
 /**
  * The page's only way to the fake: `/__admin`, like any script. Writes send JSON with
  * `Content-Type: application/json` (the admin API refuses form-like bodies); with an admin token
- * (given to the page through `/__inspector?token=`, kept in the page's cookie) every call sends
- * it as a Bearer header. Paging: `limit`/`offset` with `X-Total-Count`; a server without paging
+ * (given to the page in its address's fragment, `/__inspector/#token=`, kept in memory) every
+ * call sends it as a Bearer header. Paging: `limit`/`offset` with `X-Total-Count`; a server without paging
  * (an older fake) answers 400 to those parameters, and the page then pages the full list itself.
  */
 
@@ -16,14 +16,33 @@ export class AdminCallError extends Error {
   }
 }
 
-const COOKIE = 'audio_task_mock_inspector'
+const STORED = 'audio-task-mock-inspector-token'
+
+/**
+ * The admin token, from the page's address fragment (`/__inspector/#token=T`): taken once, then
+ * wiped from the address bar and history, and kept in memory (and in this tab's sessionStorage,
+ * which is per origin, port included, so a reload keeps it and no other server on the host sees
+ * it). Never a cookie: cookies reach every port of a host (issue 27).
+ */
+const adminToken: string | null = (() => {
+  if (typeof location === 'undefined') return null // imported outside a page (the helpers' unit tests)
+  const given = /^#token=([^&]*)/.exec(location.hash)
+  if (given !== null) {
+    let taken: string | null
+    try {
+      taken = decodeURIComponent(given[1]!)
+    } catch {
+      taken = null
+    }
+    history.replaceState(null, '', `${location.pathname}${location.search}#tasks`)
+    if (taken !== null && taken !== '') sessionStorage.setItem(STORED, taken)
+    return taken === '' ? null : taken
+  }
+  return sessionStorage.getItem(STORED)
+})()
 
 function token(): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [name, ...value] = part.trim().split('=')
-    if (name === COOKIE) return decodeURIComponent(value.join('='))
-  }
-  return null
+  return adminToken
 }
 
 async function call(method: string, path: string, body?: { json: unknown } | { text: string; type: string }): Promise<Response> {
@@ -35,7 +54,7 @@ async function call(method: string, path: string, body?: { json: unknown } | { t
     headers['content-type'] = 'json' in body ? 'application/json' : body.type
     payload = 'json' in body ? JSON.stringify(body.json) : body.text
   }
-  const response = await fetch(path, { method, headers, body: payload, cache: 'no-store', credentials: 'same-origin' })
+  const response = await fetch(path, { method, headers, body: payload, cache: 'no-store', credentials: 'omit' })
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`
     try {

@@ -8,6 +8,7 @@ import type { AccountView } from '../../admin/views.js'
 import { AdminCallError, get, getPage } from './admin-client.js'
 import { h } from './dom.js'
 import { CreditsPanel } from './credits-panel.js'
+import { ErrorList } from './error-list.js'
 import { ReportPanel } from './report-panel.js'
 import { RequestsPanel } from './requests-panel.js'
 import { ScenarioPanel } from './scenario-panel.js'
@@ -22,13 +23,15 @@ type Tab = (typeof TABS)[number]
 let running: Promise<void> | null = null
 let again = false
 
-function report(error: unknown): void {
+/** An error that stays until dismissed or until its source succeeds (error-list.ts); the poll's own clears itself. */
+function report(error: unknown, source = 'action'): void {
   const message = error instanceof Error ? error.message : String(error)
   const hint =
     error instanceof AdminCallError && (error.status === 401 || error.status === 403)
-      ? ' — open /__inspector?token=YOUR_ADMIN_TOKEN to give the page the admin token'
+      ? ' — open /__inspector/#token=YOUR_ADMIN_TOKEN to give the page the admin token'
       : ''
-  bar.state(`${message}${hint}`, true)
+  errors.add(source, `${message}${hint}`)
+  if (source === 'poll') bar.state('not updated: see the error above', true)
 }
 
 /** Set by every action, filter and tab change: the next update redraws whatever it shows. */
@@ -46,7 +49,13 @@ function tick(): void {
     return
   }
   running = update()
-    .then(() => bar.state(`live · updated ${new Date().toLocaleTimeString()}`), report)
+    .then(
+      () => {
+        errors.clear('poll')
+        bar.state(`live · updated ${new Date().toLocaleTimeString()}`)
+      },
+      (error) => report(error, 'poll'),
+    )
     .finally(() => {
       running = null
       if (again) {
@@ -56,11 +65,12 @@ function tick(): void {
     })
 }
 
-const bar = new SteeringBar(refresh, report)
+const errors = new ErrorList()
+const bar = new SteeringBar(refresh, report, (source) => errors.clear(source))
 const tasks = new TasksPanel({ changed: refresh, report, openRequests })
 const credits = new CreditsPanel({ changed: refresh, report, openTask })
-const requests = new RequestsPanel(refresh, openTask)
-const violations = new ReportPanel(openTask)
+const requests = new RequestsPanel(refresh, openTask, openFaultLine)
+const violations = new ReportPanel(openTask, refresh)
 const scenario = new ScenarioPanel(refresh)
 const panels: Record<Tab, HTMLElement> = {
   tasks: tasks.element,
@@ -78,6 +88,11 @@ function tab(): Tab {
 function openTask(taskId: string): void {
   tasks.select(taskId)
   location.hash = 'tasks'
+}
+
+function openFaultLine(line: number): void {
+  location.hash = 'scenario'
+  void scenario.showLine(line)
 }
 
 function openRequests(taskId: string): void {
@@ -122,6 +137,7 @@ async function update(): Promise<void> {
 
 document.body.append(
   bar.element,
+  errors.element,
   h('nav', {}, ...TABS.map((name) => h('a', { href: `#${name}` }, name[0]!.toUpperCase() + name.slice(1)))),
   h('main', {}, ...TABS.map((name) => panels[name])),
 )

@@ -5,7 +5,7 @@
  * the gutter, and a click puts the cursor at its line and column.
  */
 import type { Health } from '../../admin/operations.js'
-import { AdminCallError, getText, putScenario } from './admin-client.js'
+import { AdminCallError, get, getText, putScenario } from './admin-client.js'
 import { h } from './dom.js'
 
 export interface ScenarioMistake {
@@ -51,7 +51,9 @@ export class ScenarioPanel {
       oninput: () => this.#numbers(),
       onscroll: () => (this.#gutter.scrollTop = this.#text.scrollTop),
     })
-    this.#text.value = sessionStorage.getItem(DRAFT) ?? STARTER
+    const draft = sessionStorage.getItem(DRAFT)
+    this.#text.value = draft ?? STARTER
+    if (draft === null) void this.#running() // opens on the running scenario's source
     this.element = h(
       'div',
       { class: 'scenario' },
@@ -59,6 +61,7 @@ export class ScenarioPanel {
         'div',
         { class: 'filters' },
         h('button', { class: 'primary', onclick: () => void this.load(), 'data-action': 'load-scenario' }, 'Load scenario'),
+        h('button', { onclick: () => void this.#running(), 'data-action': 'running-source' }, 'Running scenario (source)'),
         h('button', { onclick: () => void this.#current(), 'data-action': 'export' }, 'Current scenario (export)'),
         h('span', { class: 'muted' }, 'PUT /__admin/scenario: the fake starts over from this scenario.'),
       ),
@@ -115,6 +118,31 @@ export class ScenarioPanel {
       )
     }
     this.#numbers()
+  }
+
+  /** Shows line `line` of the running scenario's source (the fault a request met), marked. */
+  async showLine(line: number): Promise<void> {
+    await this.#running()
+    this.#marked = new Set([line])
+    this.#numbers()
+    this.#goTo({ line, column: 1, message: '', text: '' })
+  }
+
+  /** The running scenario's text (GET /__admin/scenario); the starter when it was built in code. */
+  async #running(): Promise<void> {
+    try {
+      const source = await get<{ name: string; file: string | null; text: string | null }>('/__admin/scenario')
+      if (source.text !== null) this.value = source.text
+      this.#result.replaceChildren(
+        h(
+          'p',
+          { class: 'muted' },
+          source.text === null ? `Scenario "${source.name}" was built in code: no source to show.` : `Source of "${source.name}" (${source.file}).`,
+        ),
+      )
+    } catch (error) {
+      this.#result.replaceChildren(h('p', { class: 'error-text' }, `GET /__admin/scenario: ${(error as Error).message}`))
+    }
   }
 
   async #current(): Promise<void> {

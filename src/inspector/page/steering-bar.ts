@@ -14,19 +14,22 @@ export class SteeringBar {
 
   constructor(
     private readonly changed: () => void,
-    private readonly report: (error: unknown) => void,
+    private readonly report: (error: unknown, source?: string) => void,
+    private readonly resolved: (source: string) => void = () => undefined,
   ) {
     const by = h('input', { type: 'text', size: 5, value: '30s', 'aria-label': 'advance by' })
     const to = h('input', { type: 'text', size: 24, placeholder: '2026-01-01T00:10:00.000Z', 'aria-label': 'set clock to' })
-    const act = (run: () => Promise<unknown>) => async () => {
+    // Each control's error stays until it is dismissed or the control succeeds (error-list.ts).
+    const act = (source: string, run: () => Promise<unknown>) => async () => {
       try {
         await run()
+        resolved(source)
         changed()
       } catch (error) {
-        report(error)
+        report(error, source)
       }
     }
-    const advance = (amount: string) => act(() => post('/__admin/clock/advance', { by: amount }))
+    const advance = (amount: string) => act('advance', () => post('/__admin/clock/advance', { by: amount }))
     this.element = h(
       'header',
       {},
@@ -42,13 +45,13 @@ export class SteeringBar {
         by,
         h('button', { onclick: () => void advance(by.value.trim())(), 'data-action': 'advance' }, 'Advance'),
         to,
-        h('button', { onclick: act(() => post('/__admin/clock/set', { to: to.value.trim() })), 'data-action': 'set-clock' }, 'Set clock'),
+        h('button', { onclick: act('set-clock', () => post('/__admin/clock/set', { to: to.value.trim() })), 'data-action': 'set-clock' }, 'Set clock'),
         h(
           'button',
           {
             class: 'danger',
             'data-action': 'reset',
-            onclick: act(async () => {
+            onclick: act('reset', async () => {
               if (confirm('Reset the fake to its scenario’s start? Tasks, ledgers and the journal start over.')) await post('/__admin/reset')
             }),
           },

@@ -21,6 +21,8 @@ export class TasksPanel {
   readonly #key: HTMLSelectElement
   readonly #status: HTMLSelectElement
   readonly #type: HTMLSelectElement
+  /** Text the task's id or error holds. */
+  readonly #search: HTMLInputElement
   readonly #list = h('div', { class: 'task-list' })
   readonly #pager = h('div', { class: 'pager' })
   readonly #detail: TaskDetail
@@ -35,6 +37,7 @@ export class TasksPanel {
     this.#key = select('api key', [''], refilter)
     this.#status = select('status', STATUSES, refilter)
     this.#type = select('type', TYPES, refilter)
+    this.#search = h('input', { type: 'search', size: 16, placeholder: 'id or error text', 'aria-label': 'search tasks', onchange: refilter })
     this.#detail = new TaskDetail(hooks)
     this.element = h(
       'div',
@@ -42,7 +45,15 @@ export class TasksPanel {
       h(
         'div',
         { class: 'main' },
-        h('div', { class: 'filters' }, field('key', this.#key), field('status', this.#status), field('type', this.#type), this.#pager),
+        h(
+          'div',
+          { class: 'filters' },
+          field('key', this.#key),
+          field('status', this.#status),
+          field('type', this.#type),
+          field('search', this.#search),
+          this.#pager,
+        ),
         this.#list,
       ),
       this.#detail.element,
@@ -60,7 +71,12 @@ export class TasksPanel {
   }
 
   async refresh(now: number): Promise<void> {
-    const query = { api_key: this.#key.value || undefined, status: this.#status.value || undefined, type: this.#type.value || undefined }
+    const query = {
+      api_key: this.#key.value || undefined,
+      status: this.#status.value || undefined,
+      type: this.#type.value || undefined,
+      q: this.#search.value.trim() || undefined,
+    }
     const page: Page<TaskView> = await getPage<TaskView>('/__admin/tasks', query, this.#offset, PAGE)
     if (this.#offset > 0 && this.#offset >= page.total) {
       this.#offset = Math.max(0, Math.floor((page.total - 1) / PAGE) * PAGE)
@@ -90,6 +106,7 @@ export class TasksPanel {
                 h('span', { class: `badge s-${task.status}` }, task.status),
                 h('span', { class: 'next muted' }, nextMove(task, now)),
               ),
+              task.error === null ? null : h('div', { class: 'task-error error-text', title: task.error }, task.error),
               timeline(task, now),
             ),
           ),

@@ -1,0 +1,56 @@
+/** The journal's headers and bodies stay within their memory bound (domain/exchange.ts). */
+import { describe, expect, it } from 'vitest'
+import { BODY_CAP, ExchangeStore, message } from '../../src/domain/exchange.js'
+import { Journal } from '../../src/domain/journal.js'
+
+const record = (journal: Journal, body: string) =>
+  journal.record({
+    method: 'POST',
+    path: '/api/v1/task',
+    endpoint: 'create',
+    apiKey: 'k',
+    taskId: null,
+    taskType: null,
+    status: 202,
+    taskStatus: null,
+    retryAfterMs: null,
+    delayMs: 0,
+    fingerprint: null,
+    credits: null,
+    exchange: { request: message({}, body), response: null },
+  })
+
+describe('journal exchanges', () => {
+  it('cuts a body at BODY_CAP characters and says how long it was', () => {
+    expect(message({}, 'x'.repeat(BODY_CAP + 10))).toEqual({ headers: {}, body: 'x'.repeat(BODY_CAP), truncated: BODY_CAP + 10 })
+    expect(message({}, 'short')).toEqual({ headers: {}, body: 'short', truncated: null })
+  })
+
+  it('drops the oldest exchanges past its budget, and keeps their entries', () => {
+    const journal = new Journal({ now: () => 0, detailBudget: 2500 })
+    for (let index = 0; index < 5; index++) record(journal, String(index).repeat(1000))
+    expect(journal.size).toBe(5)
+    expect([1, 2, 3].map((seq) => journal.exchange(seq))).toEqual([null, null, null])
+    expect(journal.exchange(5)?.request.body).toBe('4'.repeat(1000))
+    expect(journal.exchange(4)?.request.body).toBe('3'.repeat(1000))
+  })
+
+  it('drops an exchange with its entry when the ring overwrites it', () => {
+    const journal = new Journal({ now: () => 0, capacity: 2 })
+    for (let index = 0; index < 3; index++) record(journal, `body ${index}`)
+    expect(journal.exchange(1)).toBeNull()
+    expect(journal.exchange(3)?.request.body).toBe('body 2')
+    const store = new ExchangeStore(10)
+    store.put(1, { request: message({}, '12345'), response: null })
+    store.delete(1)
+    expect(store.used).toBe(0)
+  })
+
+  it('stays as small as the journal when nothing passes the budget (1,000 entries kept of 20,000)', () => {
+    const journal = new Journal({ now: () => 0, capacity: 1000 })
+    for (let index = 0; index < 20_000; index++) record(journal, 'x')
+    expect(journal.exchange(19_000)).toBeNull()
+    expect(journal.exchange(20_000)?.request.body).toBe('x')
+    expect(journal.exchangeCounts).toEqual({ held: 1000, queued: 1000 })
+  })
+})
