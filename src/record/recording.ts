@@ -7,7 +7,7 @@
 import { exceedsDepth, MAX_JSON_DEPTH } from '../api/json-depth.js'
 import { DEFAULT_LIMITS, DEFAULT_MAX_BODY_BYTES, DEFAULT_VERSIONS } from '../scenario/defaults.js'
 import { isFinal, TASK_STATUSES, TASK_TYPES, type Limits, type TaskStatus, type TaskType } from '../domain/types.js'
-import { MIN_SECRET_LENGTH, REDACTED, scrubber } from './scrub.js'
+import { MIN_SECRET_LENGTH, REDACTED, scrubber, scrubJsonText } from './scrub.js'
 import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
 
 export interface Exchange {
@@ -106,6 +106,8 @@ export class Recording {
   readonly #versions = new Set<string>(DEFAULT_VERSIONS)
   readonly #prices: Partial<Record<TaskType, number>> = {}
   readonly #longest: Partial<Record<keyof Limits, number>> = {}
+  /** The scrubber for the keys and secrets known so far; null when one was added since. */
+  #scrub: ((text: string) => string) | null = null
   #model: string | null = null
   #first: number | null = null
   #last: number | null = null
@@ -122,7 +124,12 @@ export class Recording {
 
   #secret(value: string): void {
     // An Authorization value is also secret without its scheme ("Bearer abc" → "abc").
-    for (const part of [value, value.replace(/^\S+\s+/, '')]) if (part.length >= MIN_SECRET_LENGTH) this.#secrets.add(part)
+    for (const part of [value, value.replace(/^\S+\s+/, '')]) {
+      if (part.length >= MIN_SECRET_LENGTH && !this.#secrets.has(part)) {
+        this.#secrets.add(part)
+        this.#scrub = null
+      }
+    }
   }
 
   /**
@@ -130,7 +137,8 @@ export class Recording {
    * an upstream that echoes a key in a message ("key sk-… was revoked") must not get it written.
    */
   scrub(text: string): string {
-    return scrubber([...this.#keys, ...[...this.#secrets].map((secret): [string, string] => [secret, REDACTED])])(text)
+    this.#scrub ??= scrubber([...this.#keys, ...[...this.#secrets].map((secret): [string, string] => [secret, REDACTED])])
+    return this.#scrub(text)
   }
 
   get exchanges(): number {
@@ -151,6 +159,7 @@ export class Recording {
     if (found === undefined) {
       found = `${PLACEHOLDER_PREFIX}${this.#keys.size + 1}`
       this.#keys.set(apiKey, found)
+      this.#scrub = null
     }
     return found
   }
@@ -175,8 +184,9 @@ export class Recording {
       ...raw,
       apiKey: key,
       secrets: [],
-      body: this.scrub(raw.body),
-      response: { status: raw.response.status, headers, body: this.scrub(raw.response.body) },
+      // Bodies on their decoded strings: an echo escaped as JSON (`sk\/live`, `\u0073k`) is the key too.
+      body: scrubJsonText(raw.body, (text) => this.scrub(text)),
+      response: { status: raw.response.status, headers, body: scrubJsonText(raw.response.body, (text) => this.scrub(text)) },
     }
     const { status } = exchange.response
     const counted = route.endpoint !== 'create' || createReachesFaults(exchange)
