@@ -5,9 +5,11 @@
  * out. Pure (no I/O): the proxy feeds it; tests can feed it directly.
  */
 import { exceedsDepth, MAX_JSON_DEPTH } from '../api/json-depth.js'
+import { HORIZON_MS } from '../domain/clock.js'
+import { MAX_DURATION_MS } from '../domain/duration.js'
 import { DEFAULT_LIMITS, DEFAULT_MAX_BODY_BYTES, DEFAULT_VERSIONS } from '../scenario/defaults.js'
 import { isFinal, TASK_STATUSES, TASK_TYPES, type Limits, type TaskStatus, type TaskType } from '../domain/types.js'
-import { MIN_SECRET_LENGTH, REDACTED, scrubber, scrubJsonText } from './scrub.js'
+import { MAX_SCRUB_DEPTH, MIN_SECRET_LENGTH, REDACTED, scrubber, scrubDeep, scrubJsonText } from './scrub.js'
 import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
 
 export interface Exchange {
@@ -32,6 +34,10 @@ const KEPT_HEADERS = /^(retry-after|x-ratelimit-[a-z-]+)$/i
 export const PLACEHOLDER_PREFIX = 'recorded-key-'
 /** A task never seen final stays in its last status this long in the replay, then times out. */
 export const OPEN_ENDED_MS = 24 * 3_600_000
+/** A task's output larger than this (as JSON) is not kept: the replay generates its own, and a comment says so. */
+export const MAX_RECORDED_OUTPUT_BYTES = 256 * 1024
+/** Messages (errors, faults) are kept up to this many characters. */
+export const MAX_RECORDED_MESSAGE_CHARS = 4_000
 /** Exchanges kept at most; later ones are answered but not recorded (and counted). */
 export const MAX_EXCHANGES = 100_000
 
@@ -48,7 +54,13 @@ interface RecordedTask extends TaskHistory {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-const instant = (value: unknown): number | null => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null)
+/** The last instant an upstream's timestamp is believed: a replay clock starting there still has 10 years before the horizon. */
+const LATEST_BELIEVED = HORIZON_MS - MAX_DURATION_MS
+/** An upstream timestamp in ms, or null when it is not one a replay clock can start from. */
+const instant = (value: unknown): number | null => {
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN
+  return ms >= 0 && ms <= LATEST_BELIEVED ? ms : null
+}
 const isStatus = (value: unknown): value is TaskStatus => TASK_STATUSES.includes(value as TaskStatus)
 const isType = (value: unknown): value is TaskType => TASK_TYPES.includes(value as TaskType)
 /** Credits as a scenario takes them: whole and not negative (anything else from the upstream is not believed). */
@@ -62,6 +74,9 @@ function parseJson(text: string): unknown {
     return undefined
   }
 }
+
+const capped = (text: string): string =>
+  text.length <= MAX_RECORDED_MESSAGE_CHARS ? text : `${text.slice(0, MAX_RECORDED_MESSAGE_CHARS)}… (cut: ${text.length} characters)`
 
 export function endpointOf(method: string, path: string): { endpoint: RecordedEndpoint; taskId?: string } | null {
   if (method === 'POST' && path === '/api/v1/task') return { endpoint: 'create' }
@@ -83,17 +98,39 @@ function createReachesFaults(exchange: Exchange): boolean {
   return !exceedsDepth(exchange.body, MAX_JSON_DEPTH) && parseJson(exchange.body) !== undefined
 }
 
+/** An answer as the recording keeps it: its JSON value (undefined when it is not JSON) or its text, secrets scrubbed. */
+interface Answer {
+  status: number
+  headers: Record<string, string>
+  value: unknown
+  text: string
+  /** Set when the task's output was over MAX_RECORDED_OUTPUT_BYTES and was dropped. */
+  outputNote?: string
+}
+
 /** The answer as a fault to replay: its status, its message (or its text) and its back-off headers. */
-function faultOf(response: Exchange['response']): RecordedFault {
-  const parsed = parseJson(response.body)
+function faultOf(answer: Answer): RecordedFault {
+  const { value, text } = answer
   const message =
-    isRecord(parsed) && typeof parsed['message'] === 'string' && parsed['message'] !== ''
-      ? parsed['message']
-      : response.body.trim() === ''
-        ? `HTTP ${response.status}`
-        : response.body.trim().slice(0, 500)
-  const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => KEPT_HEADERS.test(name)))
-  return { respond: { status: response.status, message, ...(Object.keys(headers).length > 0 && { headers }) } }
+    isRecord(value) && typeof value['message'] === 'string' && value['message'] !== ''
+      ? capped(value['message'])
+      : text.trim() === ''
+        ? `HTTP ${answer.status}`
+        : text.trim().slice(0, 500)
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => KEPT_HEADERS.test(name)))
+  return { respond: { status: answer.status, message, ...(Object.keys(headers).length > 0 && { headers }) } }
+}
+
+/** An output over the cap, dropped from a parsed answer before anything walks it; the note says what was dropped. */
+function dropLargeOutput(value: unknown, bodyBytes: number): string | undefined {
+  if (bodyBytes <= MAX_RECORDED_OUTPUT_BYTES || !isRecord(value) || !isRecord(value['data'])) return undefined
+  const data = value['data']
+  const output = data['output']
+  if (output === undefined || output === null) return undefined
+  const bytes = new TextEncoder().encode(JSON.stringify(output)).length
+  if (bytes <= MAX_RECORDED_OUTPUT_BYTES) return undefined
+  data['output'] = null
+  return `output of ${bytes} bytes not kept (over the cap of ${MAX_RECORDED_OUTPUT_BYTES} bytes): the replay generates its own`
 }
 
 export class Recording {
@@ -179,32 +216,39 @@ export class Recording {
     const key = this.placeholder(raw.apiKey)
     for (const secret of raw.secrets ?? []) this.#secret(secret)
     // From here on nothing of the exchange holds a key or a secret.
-    const headers = Object.fromEntries(Object.entries(raw.response.headers).map(([name, value]) => [name, this.scrub(value)]))
-    const exchange: Exchange = {
-      ...raw,
-      apiKey: key,
-      secrets: [],
-      // Bodies on their decoded strings: an echo escaped as JSON (`sk\/live`, `\u0073k`) is the key too.
-      body: scrubJsonText(raw.body, (text) => this.scrub(text)),
-      response: { status: raw.response.status, headers, body: scrubJsonText(raw.response.body, (text) => this.scrub(text)) },
-    }
-    const { status } = exchange.response
+    const scrub = (text: string): string => this.scrub(text)
+    const exchange: Exchange = { ...raw, apiKey: key, secrets: [], body: scrubJsonText(raw.body, scrub) }
+    const answer = this.#answer(raw.response)
+    const { status } = answer
     const counted = route.endpoint !== 'create' || createReachesFaults(exchange)
     // A read of a task the key does not own is the replaying fake's own 404: its message names the id
     // the client sent (the replay's id), where the upstream's would name an id the replay never had.
     const ownAnswer = route.endpoint === 'get_task' && status === 404
-    const fault = counted && status >= 400 && status <= 599 && !ownAnswer ? faultOf(exchange.response) : null
+    const fault = counted && status >= 400 && status <= 599 && !ownAnswer ? faultOf(answer) : null
     this.#requests.push({ seq: exchange.seq ?? this.#exchanges, key, endpoint: route.endpoint, counted, fault })
     if (status >= 200 && status < 300) {
-      const data = parseJson(exchange.response.body)
-      const payload = isRecord(data) && isRecord(data['data']) ? data['data'] : null
+      const payload = isRecord(answer.value) && isRecord(answer.value['data']) ? answer.value['data'] : null
       if (payload !== null) {
         if (route.endpoint === 'create') this.#created(key, exchange, payload)
-        else if (route.endpoint === 'get_task') this.#read(key, exchange.at, route.taskId!, payload)
+        else if (route.endpoint === 'get_task') this.#read(key, exchange.at, route.taskId!, payload, answer.outputNote)
         else this.#used(key, exchange.at, payload)
       }
     }
     return key
+  }
+
+  /**
+   * The answer parsed once, an output over the cap dropped before anything walks it, then its
+   * strings scrubbed on their decoded values (an echo escaped as JSON, `sk\/live` or `\u0073k`, is
+   * the key too); a text that is not JSON is scrubbed as text.
+   */
+  #answer(response: Exchange['response']): Answer {
+    const scrub = (text: string): string => this.scrub(text)
+    const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, scrub(value)]))
+    const parsed = exceedsDepth(response.body, MAX_SCRUB_DEPTH) ? undefined : parseJson(response.body)
+    if (parsed === undefined) return { status: response.status, headers, value: undefined, text: scrub(response.body) }
+    const outputNote = dropLargeOutput(parsed, response.body.length)
+    return { status: response.status, headers, value: scrubDeep(parsed, scrub), text: '', ...(outputNote !== undefined && { outputNote }) }
   }
 
   #created(key: string, exchange: Exchange, data: Record<string, unknown>): void {
@@ -246,7 +290,7 @@ export class Recording {
     }
   }
 
-  #read(key: string, at: number, id: string, data: Record<string, unknown>): void {
+  #read(key: string, at: number, id: string, data: Record<string, unknown>, outputNote: string | undefined): void {
     const task = this.#tasks.get(id)
     if (task === undefined || task.key !== key) {
       this.unknownReads += 1
@@ -262,12 +306,14 @@ export class Recording {
     if (!isFinal(status)) return
     const created = instant(data['created_at']) ?? task.upstreamCreatedAt
     const completed = instant(data['completed_at'])
+    const took = created !== null && completed !== null && completed >= created && completed - created <= MAX_DURATION_MS ? completed - created : null
     task.final = {
       status,
       // The upstream's own account of how long the task took, on the recorder's time line.
-      at: created !== null && completed !== null && completed >= created ? task.createdAt + (completed - created) : null,
-      error: typeof data['error'] === 'string' ? data['error'] : null,
+      at: took === null ? null : task.createdAt + took,
+      error: typeof data['error'] === 'string' && data['error'] !== '' ? capped(data['error']) : null,
       output: data['output'] ?? null,
+      ...(outputNote !== undefined && { note: outputNote }),
     }
   }
 

@@ -10,7 +10,7 @@
 import { exceedsDepth } from '../api/json-depth.js'
 
 /** JSON nested deeper is scrubbed as text: scrubDeep recurses. */
-const MAX_SCRUB_DEPTH = 1_000
+export const MAX_SCRUB_DEPTH = 1_000
 
 /** Shorter keys and secrets are not scrubbed from texts (replacing "ab" everywhere would garble them). */
 export const MIN_SECRET_LENGTH = 4

@@ -39,7 +39,7 @@ export interface TaskHistory {
   /** In order of time; the first is the creation. */
   seen: Sighting[]
   /** Known when the task was seen final; `at` when the instant it ended is known (its completed_at). */
-  final: { status: FinalStatus; at: number | null; error: string | null; output: unknown } | null
+  final: { status: FinalStatus; at: number | null; error: string | null; output: unknown; note?: string } | null
 }
 
 export interface AccountRecord {
