@@ -5,9 +5,14 @@
  *
  *   latency [TASKS]  TASKS tasks (default 9000), each created and read until success, 16 at a
  *                    time: the slowest answer the client waited for, and percentiles.
+ *   render [TASKS]   in this process, no network: TASKS tasks (default 9000) arriving 16 at a
+ *                    time, the file rendered after each batch as the recorder does each second:
+ *                    the longest and mean time one rendering held the event loop, against one
+ *                    rendering of everything (what every periodic write cost before).
  *   memory [N] [MB]  N tasks (default 8) whose output is MB megabytes of JSON (default 30): the
  *                    recorder's peak resident memory (VmHWM) and what it holds after (VmRSS).
  *
+ *   node scripts/measure-record.mjs render 9000
  *   node scripts/measure-record.mjs latency 9000
  *   node scripts/measure-record.mjs memory 8 30
  */
@@ -52,7 +57,9 @@ function upstream(outputBytes) {
 }
 
 function startRecorder(upstreamUrl, out) {
-  const child = spawn(process.execPath, [BIN, 'record', '--upstream', upstreamUrl, '--port', '0', '--out', out, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [BIN, 'record', '--upstream', upstreamUrl, '--port', '0', '--out', out, '--quiet'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)))
   return new Promise((resolve, reject) => {
@@ -82,7 +89,11 @@ async function task(base, latencies) {
     if (body.data === undefined) failures.set(body.message, (failures.get(body.message) ?? 0) + 1)
     return body
   }
-  const created = await timed(`${base}/api/v1/task`, { method: 'POST', headers, body: JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'p' } }) })
+  const created = await timed(`${base}/api/v1/task`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'p' } }),
+  })
   if (created.data === undefined) return
   for (;;) {
     const read = await timed(`${base}/api/v1/task/${created.data.task_id}`, { headers })
@@ -100,12 +111,14 @@ async function main() {
   const started = performance.now()
   let next = 0
   const concurrency = what === 'memory' ? count : 16
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      next += 1
-      await task(recorder.url, latencies)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1
+        await task(recorder.url, latencies)
+      }
+    }),
+  )
   const seconds = (performance.now() - started) / 1000
   const during = status(recorder.child.pid)
   recorder.child.kill('SIGTERM')
@@ -121,4 +134,60 @@ async function main() {
   rmSync(dir, { recursive: true, force: true })
 }
 
-await main()
+async function render() {
+  const { Recording } = await import('../dist/record/recording.js')
+  const { ScenarioWriter } = await import('../dist/record/scenario-writer.js')
+  const count = Number(args[0] ?? 9000)
+  const recording = new Recording()
+  const writer = new ScenarioWriter()
+  const meta = { upstream: 'u', wallNow: 0 }
+  const created = '2026-01-01T00:00:00.000Z'
+  const add = (at, method, id, status, body) =>
+    recording.add({
+      at,
+      method,
+      path: method === 'POST' ? '/api/v1/task' : `/api/v1/task/${id}`,
+      apiKey: 'sk-measure-key',
+      contentType: 'application/json',
+      body: '{"model":"music-model","task_type":"lyrics","input":{"prompt":"p"}}',
+      response: { status, headers: {}, body },
+    })
+  const times = []
+  for (let first = 0; first < count; first += 16) {
+    for (let id = first; id < Math.min(count, first + 16); id++) {
+      add(
+        id * 10,
+        'POST',
+        `t${id}`,
+        202,
+        `{"code":202,"data":{"task_id":"t${id}","type":"lyrics","status":"pending","credits_charged":5,"created_at":"${created}"}}`,
+      )
+      add(
+        id * 10 + 5,
+        'GET',
+        `t${id}`,
+        200,
+        `{"code":200,"data":{"task_id":"t${id}","type":"lyrics","status":"success","output":{"title":"t","text":"la la"},"error":null,"created_at":"${created}","completed_at":"2026-01-01T00:00:30.000Z"}}`,
+      )
+    }
+    const started = performance.now()
+    writer.render(recording.session(meta))
+    times.push(performance.now() - started)
+  }
+  let started = performance.now()
+  const text = new ScenarioWriter().render(recording.session(meta)).text
+  const everything = performance.now() - started
+  const { parseScenario } = await import('../dist/scenario/index.js')
+  started = performance.now()
+  parseScenario(text, 'session.yaml')
+  const check = performance.now() - started
+  const last = times.slice(-50)
+  console.log(`render: ${count} task(s), ${times.length} renderings of ${(text.length / 1024).toFixed(0)} KB at most`)
+  console.log(
+    `  one rendering, pieces kept: max ${Math.max(...times).toFixed(1)} ms, mean of the last 50 ${(last.reduce((a, b) => a + b, 0) / last.length).toFixed(1)} ms`,
+  )
+  console.log(`  one rendering of everything (each periodic write before): ${everything.toFixed(0)} ms`)
+  console.log(`  the loader's check of the whole file (once, on exit): ${check.toFixed(0)} ms`)
+}
+
+await (what === 'render' ? render() : main())

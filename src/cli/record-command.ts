@@ -127,6 +127,7 @@ export async function runRecord(options: RecordOptions): Promise<number> {
   say(`${signal} received, writing ${out}`)
   await proxy.close()
   await file.stop()
+  say(`checking ${out} with the scenario loader before writing it`)
   try {
     await file.write('whole')
   } catch (error) {

@@ -138,8 +138,11 @@ export class Recording {
   /** Secrets that are not keys (credentials of the upstream URL, Authorization headers), each replaced by REDACTED. */
   readonly #secrets = new Set<string>()
   readonly #tasks = new Map<string, RecordedTask>()
+  /** In order of arrival (`seq`). */
   readonly #requests: Array<RequestRecord & { seq: number }> = []
   readonly #usage = new Map<string, Usage>()
+  /** Per placeholder: requests answered, and whether one was accepted (2xx) and one refused with 401. */
+  readonly #answers = new Map<string, { requests: number; accepted: boolean; unauthorized: boolean }>()
   readonly #versions = new Set<string>(DEFAULT_VERSIONS)
   readonly #prices: Partial<Record<TaskType, number>> = {}
   readonly #longest: Partial<Record<keyof Limits, number>> = {}
@@ -225,7 +228,16 @@ export class Recording {
     // the client sent (the replay's id), where the upstream's would name an id the replay never had.
     const ownAnswer = route.endpoint === 'get_task' && status === 404
     const fault = counted && status >= 400 && status <= 599 && !ownAnswer ? faultOf(answer) : null
-    this.#requests.push({ seq: exchange.seq ?? this.#exchanges, key, endpoint: route.endpoint, counted, fault })
+    // Kept in order of arrival (answers may come back in another order): usually this is the end.
+    const seq = exchange.seq ?? this.#exchanges
+    let at = this.#requests.length
+    while (at > 0 && this.#requests[at - 1]!.seq > seq) at -= 1
+    this.#requests.splice(at, 0, { seq, key, endpoint: route.endpoint, counted, fault })
+    const answers = this.#answers.get(key) ?? { requests: 0, accepted: false, unauthorized: false }
+    answers.requests += 1
+    answers.accepted ||= status >= 200 && status < 300
+    answers.unauthorized ||= status === 401
+    this.#answers.set(key, answers)
     if (status >= 200 && status < 300) {
       const payload = isRecord(answer.value) && isRecord(answer.value['data']) ? answer.value['data'] : null
       if (payload !== null) {
@@ -324,23 +336,39 @@ export class Recording {
     this.#usage.set(key, { at, toppedUp, used })
   }
 
+  /**
+   * Keys the upstream refused with 401 and never accepted: unknown there, so no account here.
+   * The replaying fake answers them 401 itself (its own message), whatever they ask.
+   */
+  #unknownKeys(): Set<string> {
+    return new Set([...this.#answers].filter(([, answers]) => answers.unauthorized && !answers.accepted).map(([key]) => key))
+  }
+
   /** Credits each key opens with in the replay: what it had before the session, as far as seen. */
-  #accounts(): AccountRecord[] {
-    return [...this.#keys.values()].map((key) => {
-      const tasks = [...this.#tasks.values()].filter((task) => task.key === key)
-      const charged = tasks.reduce((sum, task) => sum + (task.cost ?? 0), 0)
-      const usage = this.#usage.get(key)
-      if (usage === undefined) {
-        return { key, credits: charged, note: `credits: what its ${tasks.length} task(s) charged (no usage was read)` }
-      }
-      // Tasks created before the usage read count in credits_used unless already refunded then.
-      const frozenOrSpent = tasks
-        .filter((task) => task.createdAt <= usage.at)
-        .filter((task) => !task.seen.some((seen) => seen.at <= usage.at && (seen.status === 'failure' || seen.status === 'timeout')))
-        .reduce((sum, task) => sum + (task.cost ?? 0), 0)
-      const before = Math.max(0, usage.toppedUp - usage.used + frozenOrSpent)
-      return { key, credits: Math.max(before, charged), note: `credits: available before the session, from its first usage read` }
-    })
+  #accounts(unknown: ReadonlySet<string>): AccountRecord[] {
+    const byKey = new Map<string, RecordedTask[]>()
+    for (const task of this.#tasks.values()) {
+      const list = byKey.get(task.key)
+      if (list === undefined) byKey.set(task.key, [task])
+      else list.push(task)
+    }
+    return [...this.#keys.values()]
+      .filter((key) => !unknown.has(key))
+      .map((key) => {
+        const tasks = byKey.get(key) ?? []
+        const charged = tasks.reduce((sum, task) => sum + (task.cost ?? 0), 0)
+        const usage = this.#usage.get(key)
+        if (usage === undefined) {
+          return { key, credits: charged, note: `credits: what its ${tasks.length} task(s) charged (no usage was read)` }
+        }
+        // Tasks created before the usage read count in credits_used unless already refunded then.
+        const frozenOrSpent = tasks
+          .filter((task) => task.createdAt <= usage.at)
+          .filter((task) => !task.seen.some((seen) => seen.at <= usage.at && (seen.status === 'failure' || seen.status === 'timeout')))
+          .reduce((sum, task) => sum + (task.cost ?? 0), 0)
+        const before = Math.max(0, usage.toppedUp - usage.used + frozenOrSpent)
+        return { key, credits: Math.max(before, charged), note: `credits: available before the session, from its first usage read` }
+      })
   }
 
   #service(): Record<string, unknown> {
@@ -358,6 +386,7 @@ export class Recording {
   /** The session so far, ready for the writer. `upstream` is written in the header: pass it without credentials. */
   session(meta: { upstream: string; wallNow: number }): Session {
     const tasks = [...this.#tasks.values()]
+    const unknown = this.#unknownKeys()
     const first = this.#first ?? meta.wallNow
     // The replay's clock starts where the upstream's clock stood when the session began, so a
     // client replaying at the recorded offsets sees the recorded created_at and completed_at.
@@ -375,6 +404,9 @@ export class Recording {
         ? [`${this.unknownReads} read(s) of tasks created before the recording are not replayed (those tasks do not exist there).`]
         : []),
       ...(this.skipped > 0 ? [`${this.skipped} request(s) past the first ${MAX_EXCHANGES} were forwarded but not recorded.`] : []),
+      ...[...unknown].map(
+        (key) => `${key} was answered 401 on each of its ${this.#answers.get(key)!.requests} request(s): it has no account, so the replay answers it 401 too.`,
+      ),
     ]
     return {
       name: `recorded-${iso(first).slice(0, 19).replace(/[:T]/g, '-')}`,
@@ -383,10 +415,10 @@ export class Recording {
       seed: 1,
       clock: { mode: 'auto', speed: 1, start },
       service: this.#service(),
-      accounts: this.#accounts(),
+      accounts: this.#accounts(unknown),
       tasks,
       // In order of arrival: the upstream counted them as they came.
-      requests: this.#requests.toSorted((a, b) => a.seq - b.seq).map(({ seq: _seq, ...request }) => request),
+      requests: unknown.size === 0 ? this.#requests : this.#requests.filter((request) => !unknown.has(request.key)),
       openEndedMs: OPEN_ENDED_MS,
     }
   }
