@@ -9,6 +9,8 @@ import { HORIZON_MS } from '../domain/clock.js'
 import { MAX_DURATION_MS } from '../domain/duration.js'
 import { DEFAULT_LIMITS, DEFAULT_MAX_BODY_BYTES, DEFAULT_VERSIONS } from '../scenario/defaults.js'
 import { isFinal, TASK_STATUSES, TASK_TYPES, type Limits, type TaskStatus, type TaskType } from '../domain/types.js'
+import { onUpstreamTime, upstreamRate } from './upstream-clock.js'
+import { RateLimitWatch } from './rate-limit-seen.js'
 import { MAX_SCRUB_DEPTH, MIN_SECRET_LENGTH, REDACTED, scrubber, scrubDeep, scrubJsonText } from './scrub.js'
 import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
 
@@ -51,6 +53,8 @@ interface RecordedTask extends TaskHistory {
   cost: number | null
   /** The upstream's created_at, ms. */
   upstreamCreatedAt: number | null
+  /** completed_at − created_at as the upstream said, once seen final. */
+  took: number | null
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -138,9 +142,11 @@ export class Recording {
   /** Secrets that are not keys (credentials of the upstream URL, Authorization headers), each replaced by REDACTED. */
   readonly #secrets = new Set<string>()
   readonly #tasks = new Map<string, RecordedTask>()
-  /** In order of arrival (`seq`). */
-  readonly #requests: Array<RequestRecord & { seq: number }> = []
+  /** In order of arrival (`seq`); `limited`: a 429 naming the upstream's rate limit (its X-RateLimit-Limit). */
+  readonly #requests: Array<RequestRecord & { seq: number; limited: number | null }> = []
+  readonly #rateLimit = new RateLimitWatch()
   readonly #usage = new Map<string, Usage>()
+  readonly #scaled = new WeakMap<RecordedTask, { stamp: string; task: TaskHistory }>()
   /** Per placeholder: requests answered, and whether one was accepted (2xx) and one refused with 401. */
   readonly #answers = new Map<string, { requests: number; accepted: boolean; unauthorized: boolean }>()
   readonly #versions = new Set<string>(DEFAULT_VERSIONS)
@@ -189,8 +195,9 @@ export class Recording {
     return this.#tasks.size
   }
 
+  /** Faults the file holds (not the 401s of unknown keys, nor 429s the replay's rate limit gives). */
   get faultCount(): number {
-    return this.#requests.filter((request) => request.fault !== null).length
+    return this.#requestsToReplay(this.#unknownKeys(), this.#rateLimit.limit?.perMinute ?? null).filter((request) => request.fault !== null).length
   }
 
   /** The placeholder standing for a key (assigned on first sight). */
@@ -232,7 +239,9 @@ export class Recording {
     const seq = exchange.seq ?? this.#exchanges
     let at = this.#requests.length
     while (at > 0 && this.#requests[at - 1]!.seq > seq) at -= 1
-    this.#requests.splice(at, 0, { seq, key, endpoint: route.endpoint, counted, fault })
+    this.#rateLimit.see(answer.headers)
+    const limited = status === 429 ? RateLimitWatch.limitOf(answer.headers) : null
+    this.#requests.splice(at, 0, { seq, key, endpoint: route.endpoint, counted, fault, limited })
     const answers = this.#answers.get(key) ?? { requests: 0, accepted: false, unauthorized: false }
     answers.requests += 1
     answers.accepted ||= status >= 200 && status < 300
@@ -284,6 +293,7 @@ export class Recording {
       final: null,
       cost,
       upstreamCreatedAt: instant(data['created_at']),
+      took: null,
     })
   }
 
@@ -318,11 +328,11 @@ export class Recording {
     if (!isFinal(status)) return
     const created = instant(data['created_at']) ?? task.upstreamCreatedAt
     const completed = instant(data['completed_at'])
-    const took = created !== null && completed !== null && completed >= created && completed - created <= MAX_DURATION_MS ? completed - created : null
+    task.took = created !== null && completed !== null && completed >= created && completed - created <= MAX_DURATION_MS ? completed - created : null
     task.final = {
       status,
       // The upstream's own account of how long the task took, on the recorder's time line.
-      at: took === null ? null : task.createdAt + took,
+      at: task.took === null ? null : task.createdAt + task.took,
       error: typeof data['error'] === 'string' && data['error'] !== '' ? capped(data['error']) : null,
       output: data['output'] ?? null,
       ...(outputNote !== undefined && { note: outputNote }),
@@ -334,6 +344,40 @@ export class Recording {
     const used = credits(data['credits_used'])
     if (this.#usage.has(key) || toppedUp === null || used === null) return
     this.#usage.set(key, { at, toppedUp, used })
+  }
+
+  /**
+   * The requests the writer places faults by: none of keys unknown upstream, and, when the rate
+   * limit is replayed, the 429s of that limit neither faults nor counted (the replay's limiter
+   * refuses before the faults, and a refused request uses no fault position up).
+   */
+  #requestsToReplay(unknown: ReadonlySet<string>, perMinute: number | null): RequestRecord[] {
+    const kept = unknown.size === 0 ? this.#requests : this.#requests.filter((request) => !unknown.has(request.key))
+    if (perMinute === null) return kept
+    return kept.map((request) => (request.limited === perMinute ? { ...request, counted: false, fault: null } : request))
+  }
+
+  /** The upstream clock's rate against the recorder's (upstream-clock.ts). */
+  #rate(tasks: readonly RecordedTask[]): number {
+    const creations = tasks.filter((task) => task.upstreamCreatedAt !== null).map((task) => ({ wall: task.createdAt, upstream: task.upstreamCreatedAt! }))
+    const durations = tasks.flatMap((task) => {
+      // The end lies between the last sighting before it and the first after: halfway is the best guess.
+      const end = task.seen.findIndex((seen) => isFinal(seen.status))
+      if (task.took === null || end < 1) return []
+      const endedAt = (task.seen[end - 1]!.at + task.seen[end]!.at) / 2
+      return [{ wall: endedAt - task.createdAt, upstream: task.took }]
+    })
+    return upstreamRate(creations, durations)
+  }
+
+  /** A task on the upstream's time line, kept while the task and the rate are unchanged (so the writer keeps its piece too). */
+  #onUpstreamTime(task: RecordedTask, first: number, rate: number): TaskHistory {
+    const stamp = `${rate}:${first}:${task.seen.length}:${task.final?.status ?? '-'}`
+    const kept = this.#scaled.get(task)
+    if (kept?.stamp === stamp) return kept.task
+    const scaled = onUpstreamTime(task, task.took, first, rate)
+    this.#scaled.set(task, { stamp, task: scaled })
+    return scaled
   }
 
   /**
@@ -379,31 +423,45 @@ export class Recording {
       ...(Object.keys(this.#prices).length > 0 && { prices: { ...this.#prices } }),
       // Every task's timeline ends as recorded: no deadline of the fake's own.
       timeout_after: null,
+      ...(this.#rateLimit.limit !== null && { rate_limit: { per_minute: this.#rateLimit.limit.perMinute } }),
       ...(Object.keys(limits).length > 0 && { limits }),
     }
   }
 
   /** The session so far, ready for the writer. `upstream` is written in the header: pass it without credentials. */
   session(meta: { upstream: string; wallNow: number }): Session {
-    const tasks = [...this.#tasks.values()]
+    const recorded = [...this.#tasks.values()]
     const unknown = this.#unknownKeys()
     const first = this.#first ?? meta.wallNow
+    const rate = this.#rate(recorded)
+    const limit = this.#rateLimit.limit
+    const tasks = rate === 1 ? recorded : recorded.map((task) => this.#onUpstreamTime(task, first, rate))
     // The replay's clock starts where the upstream's clock stood when the session began, so a
     // client replaying at the recorded offsets sees the recorded created_at and completed_at.
-    const anchor = tasks.find((task) => task.upstreamCreatedAt !== null)
-    const start = anchor === undefined ? first : anchor.upstreamCreatedAt! - (anchor.createdAt - first)
+    const anchor = recorded.find((task) => task.upstreamCreatedAt !== null)
+    const start = anchor === undefined ? first : anchor.upstreamCreatedAt! - Math.round((anchor.createdAt - first) * rate)
     const iso = (ms: number): string => new Date(ms).toISOString()
     const header = [
       `Recorded by audio-task-mock record from ${meta.upstream}`,
       `between ${iso(first)} and ${iso(this.#last ?? first)}: ${this.#exchanges} request(s), ${tasks.length} task(s), ${this.#keys.size} key(s), ${this.faultCount} fault(s).`,
       'API keys are replaced by recorded-key-N (in order of first use); clients replaying it send those.',
       "Task ids, clip ids and media URLs are the replaying fake's own. Statuses change at the recorded",
-      'offsets on the scenario clock (auto, speed 1); errors the upstream answered are faults at the same',
-      "positions (the key's nth request to that endpoint).",
+      `offsets on the scenario clock (${rate === 0 ? 'manual: the upstream clock never moved' : `auto, speed ${rate}`}); errors the upstream answered are faults at`,
+      "the same positions (the key's nth request to that endpoint).",
+      ...(rate !== 1 && rate !== 0
+        ? [`The upstream's timestamps moved ${rate} times as fast as the wall clock: the replay's clock does too, so its durations are the upstream's.`]
+        : []),
       ...(this.unknownReads > 0
         ? [`${this.unknownReads} read(s) of tasks created before the recording are not replayed (those tasks do not exist there).`]
         : []),
       ...(this.skipped > 0 ? [`${this.skipped} request(s) past the first ${MAX_EXCHANGES} were forwarded but not recorded.`] : []),
+      ...(limit !== null
+        ? [
+            `The upstream's rate limit, ${limit.perMinute} requests a minute per key (told by its X-RateLimit-* headers), is the scenario's`,
+            "service.rate_limit: its 429s come from the replay's limiter, not from faults at fixed positions.",
+          ]
+        : []),
+      ...(this.#rateLimit.unreplayed === null ? [] : [`Rate limit: ${this.#rateLimit.unreplayed}`]),
       ...[...unknown].map(
         (key) => `${key} was answered 401 on each of its ${this.#answers.get(key)!.requests} request(s): it has no account, so the replay answers it 401 too.`,
       ),
@@ -413,12 +471,12 @@ export class Recording {
       description: `Replays a session recorded from ${meta.upstream} on ${iso(first)}.`,
       header,
       seed: 1,
-      clock: { mode: 'auto', speed: 1, start },
+      clock: rate === 0 ? { mode: 'manual', start } : { mode: 'auto', speed: rate, start },
       service: this.#service(),
       accounts: this.#accounts(unknown),
       tasks,
       // In order of arrival: the upstream counted them as they came.
-      requests: unknown.size === 0 ? this.#requests : this.#requests.filter((request) => !unknown.has(request.key)),
+      requests: this.#requestsToReplay(unknown, limit?.perMinute ?? null),
       openEndedMs: OPEN_ENDED_MS,
     }
   }
