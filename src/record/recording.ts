@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, DEFAULT_MAX_BODY_BYTES, DEFAULT_VERSIONS } from '../sce
 import { isFinal, TASK_STATUSES, TASK_TYPES, type Limits, type TaskStatus, type TaskType } from '../domain/types.js'
 import { onUpstreamTime, upstreamRate } from './upstream-clock.js'
 import { RateLimitWatch } from './rate-limit-seen.js'
+import { MAX_INFERRED_PROMPT, PROMPT_FIELDS } from './inferred-rules.js'
 import { MAX_SCRUB_DEPTH, MIN_SECRET_LENGTH, REDACTED, scrubber, scrubDeep, scrubJsonText } from './scrub.js'
 import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
 
@@ -284,7 +285,11 @@ export class Recording {
     const input = isRecord(body['input']) ? body['input'] : {}
     if (nonEmpty(input['mv'])) this.#versions.add(input['mv'])
     this.#measure(type, input)
+    const field = type === 'music' || type === 'lyrics' ? PROMPT_FIELDS[type] : null
+    const text = field === null ? undefined : input[field]
+    const prompt = field !== null && typeof text === 'string' && text !== '' && text.length <= MAX_INFERRED_PROMPT ? { field, text } : undefined
     this.#tasks.set(id, {
+      ...(prompt !== undefined && { prompt }),
       key,
       type,
       sourceId: id,

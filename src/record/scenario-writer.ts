@@ -11,6 +11,7 @@ import { Document, isMap, isScalar, isSeq, type YAMLMap } from 'yaml'
 import { validateScenario } from '../scenario/index.js'
 import type { RequestRecord, Session, TaskHistory } from './session.js'
 import type { StepFile } from './timeline.js'
+import { inferRules } from './inferred-rules.js'
 import { faultEntry, faultPositions, headOf, taskOrdinals, taskPiece } from './scenario-pieces.js'
 
 export interface RenderedScenario {
@@ -76,7 +77,8 @@ export class ScenarioWriter {
     const faults = faultPositions(session.requests).map(({ request, nth }) => this.#fault(request, nth))
     const head = this.#head(session)
     const join = (key: string, pieces: string[], empty: string): string => (pieces.length === 0 ? `${key}: ${empty}\n` : `${key}:\n${pieces.join('')}`)
-    const text = head + join('timelines', timelines, '{}') + join('rules', rules, '[]') + join('faults', faults, '[]')
+    const alternatives = this.#inferred(session.tasks)
+    const text = head + join('timelines', timelines, '{}') + join('rules', [...alternatives, ...rules], '[]') + join('faults', faults, '[]')
     return { text, problems }
   }
 
@@ -135,6 +137,27 @@ export class ScenarioWriter {
           }
     this.#tasks.set(task, fresh)
     return fresh
+  }
+
+  /**
+   * Rules inferred from inputs, commented out above the positional rules (first match wins, so
+   * an uncommented one takes its tasks before their positional rules; those still count them).
+   */
+  #inferred(tasks: readonly TaskHistory[]): string[] {
+    const names = tasks.map((_, index) => `task-${index + 1}`)
+    return inferRules(tasks, names).map(({ rule, because }) => {
+      const line = section('rules', [rule], (doc) => flowItems(doc.get('rules', true)))
+      const commented = line
+        .trimEnd()
+        .split('\n')
+        .map((text) => `  # ${text.slice(2)}`)
+        .join('\n')
+      const why = `${because}\nTo replay by that cause instead of by position, uncomment the rule below (it takes those tasks first):`
+      return `${comment(why)
+        .split('\n')
+        .map((text) => `  #${text}`)
+        .join('\n')}\n${commented}\n`
+    })
   }
 
   #fault(request: RequestRecord, nth: number): string {
