@@ -14,9 +14,12 @@ import { parseUpstream, type Upstream } from '../record/upstream-url.js'
 export const RECORD_USAGE = `Usage: audio-task-mock record --upstream URL --out FILE [options]
 
 A proxy that forwards the public API to URL (a real deployment) and writes what it saw as a
-scenario that replays it: each task's statuses at their clock offsets, its failure message and
-output, the upstream's errors (429, 5xx...) as faults at the same positions, one placeholder
-account per API key (recorded-key-1, ...). Keys pass through to URL and are never written.
+scenario that replays it: each task's statuses at their clock offsets (on a clock as fast as
+the upstream's), its failure message and output (up to 256 KB), the upstream's errors (5xx...)
+as faults at the same positions, its rate limit when its headers tell a one-minute window, one
+placeholder account per API key it accepted (recorded-key-1, ...; a key it only refused with
+401 gets none). Keys pass through to URL and are never written, in any encoding.
+More: docs/record-and-replay.md.
 
 Options:
   --upstream URL    the service to forward to (required); user:pass@ in it is sent as Basic
