@@ -132,10 +132,14 @@ function dropLargeOutput(value: unknown, bodyBytes: number): string | undefined 
   const data = value['data']
   const output = data['output']
   if (output === undefined || output === null) return undefined
-  const bytes = new TextEncoder().encode(JSON.stringify(output)).length
-  if (bytes <= MAX_RECORDED_OUTPUT_BYTES) return undefined
+  // Measured without serialising the output again: the answer less what it is without its output.
   data['output'] = null
-  return `output of ${bytes} bytes not kept (over the cap of ${MAX_RECORDED_OUTPUT_BYTES} bytes): the replay generates its own`
+  const bytes = bodyBytes - JSON.stringify(value).length
+  if (bytes <= MAX_RECORDED_OUTPUT_BYTES) {
+    data['output'] = output
+    return undefined
+  }
+  return `output of about ${bytes} bytes not kept (over the cap of ${MAX_RECORDED_OUTPUT_BYTES} bytes): the replay generates its own`
 }
 
 export class Recording {
