@@ -141,7 +141,8 @@ async function render() {
   const recording = new Recording()
   const writer = new ScenarioWriter()
   const meta = { upstream: 'u', wallNow: 0 }
-  const created = '2026-01-01T00:00:00.000Z'
+  // An upstream on the wall clock: created_at is the arrival, completed_at the read 5 ms later.
+  const iso = (ms) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + ms).toISOString()
   const add = (at, method, id, status, body) =>
     recording.add({
       at,
@@ -160,14 +161,14 @@ async function render() {
         'POST',
         `t${id}`,
         202,
-        `{"code":202,"data":{"task_id":"t${id}","type":"lyrics","status":"pending","credits_charged":5,"created_at":"${created}"}}`,
+        `{"code":202,"data":{"task_id":"t${id}","type":"lyrics","status":"pending","credits_charged":5,"created_at":"${iso(id * 10)}"}}`,
       )
       add(
         id * 10 + 5,
         'GET',
         `t${id}`,
         200,
-        `{"code":200,"data":{"task_id":"t${id}","type":"lyrics","status":"success","output":{"title":"t","text":"la la"},"error":null,"created_at":"${created}","completed_at":"2026-01-01T00:00:30.000Z"}}`,
+        `{"code":200,"data":{"task_id":"t${id}","type":"lyrics","status":"success","output":{"title":"t","text":"la la"},"error":null,"created_at":"${iso(id * 10)}","completed_at":"${iso(id * 10 + 5)}"}}`,
       )
     }
     const started = performance.now()

@@ -4,45 +4,37 @@
  * exchange arrives: the real keys live only in this object's memory, never in what it hands
  * out. Pure (no I/O): the proxy feeds it; tests can feed it directly.
  */
-import { exceedsDepth, MAX_JSON_DEPTH } from '../api/json-depth.js'
-import { HORIZON_MS } from '../domain/clock.js'
+import { exceedsDepth } from '../api/json-depth.js'
 import { MAX_DURATION_MS } from '../domain/duration.js'
-import { DEFAULT_LIMITS, DEFAULT_MAX_BODY_BYTES, DEFAULT_VERSIONS } from '../scenario/defaults.js'
-import { isFinal, TASK_STATUSES, TASK_TYPES, type Limits, type TaskStatus, type TaskType } from '../domain/types.js'
-import { onUpstreamTime, upstreamRate } from './upstream-clock.js'
+import { DEFAULT_LIMITS, DEFAULT_VERSIONS } from '../scenario/defaults.js'
+import { isFinal, type Limits, type TaskType } from '../domain/types.js'
+import { onUpstreamTime, upstreamRate, type ClockSample } from './upstream-clock.js'
 import { RateLimitWatch } from './rate-limit-seen.js'
 import { MAX_INFERRED_PROMPT, PROMPT_FIELDS } from './inferred-rules.js'
 import { MAX_SCRUB_DEPTH, MIN_SECRET_LENGTH, REDACTED, scrubber, scrubDeep, scrubJsonText } from './scrub.js'
-import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
+import type { AccountRecord, RequestRecord, Session, TaskHistory } from './session.js'
+import {
+  capped,
+  createReachesFaults,
+  credits,
+  dropLargeOutput,
+  faultOf,
+  instant,
+  isRecord,
+  isStatus,
+  isType,
+  MAX_EXCHANGES,
+  nonEmpty,
+  parseJson,
+  PLACEHOLDER_PREFIX,
+  OPEN_ENDED_MS,
+  endpointOf,
+  type Answer,
+  type Exchange,
+} from './exchange.js'
 
-export interface Exchange {
-  /** Order of arrival; exchanges may be added as their answers come back, in another order. Default: order added. */
-  seq?: number
-  /** When the request arrived, in ms (the recorder's clock). */
-  at: number
-  method: string
-  /** The path below the upstream's base URL, e.g. `/api/v1/task/abc`. */
-  path: string
-  apiKey: string | null
-  contentType: string | null
-  body: string
-  /** Other secrets the request carried (its Authorization header): scrubbed from what is recorded. */
-  secrets?: readonly string[]
-  /** What the client was answered (the upstream's answer, or the recorder's own 502/504). */
-  response: { status: number; headers: Readonly<Record<string, string>>; body: string }
-}
-
-/** Headers of an error answer worth replaying: the client's back-off depends on them. */
-const KEPT_HEADERS = /^(retry-after|x-ratelimit-[a-z-]+)$/i
-export const PLACEHOLDER_PREFIX = 'recorded-key-'
-/** A task never seen final stays in its last status this long in the replay, then times out. */
-export const OPEN_ENDED_MS = 24 * 3_600_000
-/** A task's output larger than this (as JSON) is not kept: the replay generates its own, and a comment says so. */
-export const MAX_RECORDED_OUTPUT_BYTES = 256 * 1024
-/** Messages (errors, faults) are kept up to this many characters. */
-export const MAX_RECORDED_MESSAGE_CHARS = 4_000
-/** Exchanges kept at most; later ones are answered but not recorded (and counted). */
-export const MAX_EXCHANGES = 100_000
+export { endpointOf, MAX_EXCHANGES, MAX_RECORDED_MESSAGE_CHARS, MAX_RECORDED_OUTPUT_BYTES, OPEN_ENDED_MS, PLACEHOLDER_PREFIX } from './exchange.js'
+export type { Exchange } from './exchange.js'
 
 interface Usage {
   at: number
@@ -58,90 +50,6 @@ interface RecordedTask extends TaskHistory {
   took: number | null
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-/** The last instant an upstream's timestamp is believed: a replay clock starting there still has 10 years before the horizon. */
-const LATEST_BELIEVED = HORIZON_MS - MAX_DURATION_MS
-/** An upstream timestamp in ms, or null when it is not one a replay clock can start from. */
-const instant = (value: unknown): number | null => {
-  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN
-  return ms >= 0 && ms <= LATEST_BELIEVED ? ms : null
-}
-const isStatus = (value: unknown): value is TaskStatus => TASK_STATUSES.includes(value as TaskStatus)
-const isType = (value: unknown): value is TaskType => TASK_TYPES.includes(value as TaskType)
-/** Credits as a scenario takes them: whole and not negative (anything else from the upstream is not believed). */
-const credits = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null)
-const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== ''
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
-}
-
-const capped = (text: string): string =>
-  text.length <= MAX_RECORDED_MESSAGE_CHARS ? text : `${text.slice(0, MAX_RECORDED_MESSAGE_CHARS)}… (cut: ${text.length} characters)`
-
-export function endpointOf(method: string, path: string): { endpoint: RecordedEndpoint; taskId?: string } | null {
-  if (method === 'POST' && path === '/api/v1/task') return { endpoint: 'create' }
-  if (method === 'GET' && path === '/api/v1/account/usage') return { endpoint: 'usage' }
-  const read = method === 'GET' ? /^\/api\/v1\/task\/([^/]+)$/.exec(path) : null
-  if (read === null) return null
-  try {
-    return { endpoint: 'get_task', taskId: decodeURIComponent(read[1]!) }
-  } catch {
-    return { endpoint: 'get_task', taskId: read[1]! }
-  }
-}
-
-/** Whether the replaying fake's faults see this create: its body is read as JSON first (public-api.ts). */
-function createReachesFaults(exchange: Exchange): boolean {
-  const type = (exchange.contentType ?? '').split(';', 1)[0]!.trim().toLowerCase()
-  if (type !== 'application/json' || exchange.body.trim() === '') return false
-  if (new TextEncoder().encode(exchange.body).length > DEFAULT_MAX_BODY_BYTES) return false
-  return !exceedsDepth(exchange.body, MAX_JSON_DEPTH) && parseJson(exchange.body) !== undefined
-}
-
-/** An answer as the recording keeps it: its JSON value (undefined when it is not JSON) or its text, secrets scrubbed. */
-interface Answer {
-  status: number
-  headers: Record<string, string>
-  value: unknown
-  text: string
-  /** Set when the task's output was over MAX_RECORDED_OUTPUT_BYTES and was dropped. */
-  outputNote?: string
-}
-
-/** The answer as a fault to replay: its status, its message (or its text) and its back-off headers. */
-function faultOf(answer: Answer): RecordedFault {
-  const { value, text } = answer
-  const message =
-    isRecord(value) && typeof value['message'] === 'string' && value['message'] !== ''
-      ? capped(value['message'])
-      : text.trim() === ''
-        ? `HTTP ${answer.status}`
-        : text.trim().slice(0, 500)
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => KEPT_HEADERS.test(name)))
-  return { respond: { status: answer.status, message, ...(Object.keys(headers).length > 0 && { headers }) } }
-}
-
-/** An output over the cap, dropped from a parsed answer before anything walks it; the note says what was dropped. */
-function dropLargeOutput(value: unknown, bodyBytes: number): string | undefined {
-  if (bodyBytes <= MAX_RECORDED_OUTPUT_BYTES || !isRecord(value) || !isRecord(value['data'])) return undefined
-  const data = value['data']
-  const output = data['output']
-  if (output === undefined || output === null) return undefined
-  // Measured without serialising the output again: the answer less what it is without its output.
-  data['output'] = null
-  const bytes = bodyBytes - JSON.stringify(value).length
-  if (bytes <= MAX_RECORDED_OUTPUT_BYTES) {
-    data['output'] = output
-    return undefined
-  }
-  return `output of about ${bytes} bytes not kept (over the cap of ${MAX_RECORDED_OUTPUT_BYTES} bytes): the replay generates its own`
-}
-
 export class Recording {
   readonly #keys = new Map<string, string>()
   /** Secrets that are not keys (credentials of the upstream URL, Authorization headers), each replaced by REDACTED. */
@@ -151,6 +59,10 @@ export class Recording {
   readonly #requests: Array<RequestRecord & { seq: number; limited: number | null }> = []
   readonly #rateLimit = new RateLimitWatch()
   readonly #usage = new Map<string, Usage>()
+  /** The upstream clock against the recorder's, kept as tasks arrive and end (upstream-clock.ts). */
+  #earliest: ClockSample | null = null
+  #latest: ClockSample | null = null
+  readonly #durations = { wall: 0, upstream: 0, count: 0 }
   readonly #scaled = new WeakMap<RecordedTask, { stamp: string; task: TaskHistory }>()
   /** Per placeholder: requests answered, and whether one was accepted (2xx) and one refused with 401. */
   readonly #answers = new Map<string, { requests: number; accepted: boolean; unauthorized: boolean }>()
@@ -304,6 +216,12 @@ export class Recording {
       upstreamCreatedAt: instant(data['created_at']),
       took: null,
     })
+    const upstream = instant(data['created_at'])
+    if (upstream !== null) {
+      const sample = { wall: exchange.at, upstream }
+      if (this.#earliest === null || sample.wall < this.#earliest.wall) this.#earliest = sample
+      if (this.#latest === null || sample.wall >= this.#latest.wall) this.#latest = sample
+    }
   }
 
   /** Longest text inputs accepted, so the replay's limits accept them too. */
@@ -346,6 +264,13 @@ export class Recording {
       output: data['output'] ?? null,
       ...(outputNote !== undefined && { note: outputNote }),
     }
+    // The end lies between the last sighting before it and the first after: halfway is the best guess.
+    const end = task.seen.findIndex((seen) => isFinal(seen.status))
+    if (task.took !== null && end >= 1) {
+      this.#durations.wall += (task.seen[end - 1]!.at + task.seen[end]!.at) / 2 - task.createdAt
+      this.#durations.upstream += task.took
+      this.#durations.count += 1
+    }
   }
 
   #used(key: string, at: number, data: Record<string, unknown>): void {
@@ -367,16 +292,9 @@ export class Recording {
   }
 
   /** The upstream clock's rate against the recorder's (upstream-clock.ts). */
-  #rate(tasks: readonly RecordedTask[]): number {
-    const creations = tasks.filter((task) => task.upstreamCreatedAt !== null).map((task) => ({ wall: task.createdAt, upstream: task.upstreamCreatedAt! }))
-    const durations = tasks.flatMap((task) => {
-      // The end lies between the last sighting before it and the first after: halfway is the best guess.
-      const end = task.seen.findIndex((seen) => isFinal(seen.status))
-      if (task.took === null || end < 1) return []
-      const endedAt = (task.seen[end - 1]!.at + task.seen[end]!.at) / 2
-      return [{ wall: endedAt - task.createdAt, upstream: task.took }]
-    })
-    return upstreamRate(creations, durations)
+  #rate(): number {
+    const creations = this.#earliest === this.#latest ? [this.#earliest].filter((sample) => sample !== null) : [this.#earliest!, this.#latest!]
+    return upstreamRate(creations, this.#durations.count === 0 ? [] : [this.#durations])
   }
 
   /** A task on the upstream's time line, kept while the task and the rate are unchanged (so the writer keeps its piece too). */
@@ -442,7 +360,7 @@ export class Recording {
     const recorded = [...this.#tasks.values()]
     const unknown = this.#unknownKeys()
     const first = this.#first ?? meta.wallNow
-    const rate = this.#rate(recorded)
+    const rate = this.#rate()
     const limit = this.#rateLimit.limit
     const tasks = rate === 1 ? recorded : recorded.map((task) => this.#onUpstreamTime(task, first, rate))
     // The replay's clock starts where the upstream's clock stood when the session began, so a

@@ -39,7 +39,7 @@ export function upstreamRate(creations: readonly ClockSample[], durations: reado
     else if (durations.length > 0 && durations.every((sample) => sample.upstream === 0)) rate = 0
   }
   if (rate === null || !Number.isFinite(rate) || rate < 0 || (rate >= 0.5 && rate <= 2)) return 1
-  if (rate === 0 || (creations.length > 1 && sorted.every((sample) => sample.upstream === earliest!.upstream))) return 0
+  if (rate === 0) return 0
   return Math.min(FASTEST, Math.max(SLOWEST, Number(rate.toPrecision(2))))
 }
 
