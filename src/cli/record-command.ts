@@ -1,26 +1,32 @@
 /**
  * `audio-task-mock record --upstream URL --out FILE`: a proxy in front of a real deployment that
  * writes a scenario replaying what it saw (src/record). Exit codes: 0 after SIGINT/SIGTERM (the
- * file written), 1 when it cannot listen, 2 for a wrong flag or a file it cannot write.
+ * file written), 1 when it cannot listen or the final file cannot be written or would not load
+ * (the loader's reason printed, the file left as last written), 2 for a wrong flag or a file it
+ * cannot write at start.
  */
 import { parseArgs } from 'node:util'
 import { parseDuration } from '../domain/duration.js'
 import { startRecordProxy } from '../proxy/record-proxy.js'
-import { ScenarioFile } from '../record/scenario-file.js'
+import { ScenarioFile, ScenarioRefused } from '../record/scenario-file.js'
 import { parseUpstream, type Upstream } from '../record/upstream-url.js'
 
 export const RECORD_USAGE = `Usage: audio-task-mock record --upstream URL --out FILE [options]
 
 A proxy that forwards the public API to URL (a real deployment) and writes what it saw as a
-scenario that replays it: each task's statuses at their clock offsets, its failure message and
-output, the upstream's errors (429, 5xx...) as faults at the same positions, one placeholder
-account per API key (recorded-key-1, ...). Keys pass through to URL and are never written.
+scenario that replays it: each task's statuses at their clock offsets (on a clock as fast as
+the upstream's), its failure message and output (up to 256 KB), the upstream's errors (5xx...)
+as faults at the same positions, its rate limit when its headers tell a one-minute window, one
+placeholder account per API key it accepted (recorded-key-1, ...; a key it only refused with
+401 gets none). Keys pass through to URL and are never written, in any encoding.
+More: docs/record-and-replay.md.
 
 Options:
   --upstream URL    the service to forward to (required); user:pass@ in it is sent as Basic
                     auth and never written
   --out FILE        the scenario to write (required): rewritten at most once a second while
-                    requests arrive, and on exit
+                    requests arrive, and on exit after the scenario loader accepted it
+                    (exit 1 with the loader's reason when it would not load)
   --port N          port to listen on; 0 picks a free port (default: 4011)
   --host HOST       address to bind (default: 127.0.0.1)
   --timeout DUR     per upstream request; then 504 (default: 30s)
@@ -92,6 +98,7 @@ export async function recordCommand(argv: readonly string[]): Promise<number> {
 export async function runRecord(options: RecordOptions): Promise<number> {
   const { upstream, out } = options
   const say = (line: string): void => void process.stdout.write(`audio-task-mock record: ${line}\n`)
+  const complain = (line: string): void => void process.stderr.write(`audio-task-mock record: ${line}\n`)
   let file: ScenarioFile | null = null
   const proxy = await startRecordProxy({
     upstream,
@@ -104,15 +111,15 @@ export async function runRecord(options: RecordOptions): Promise<number> {
     },
   }).catch((error: Error) => error)
   if (proxy instanceof Error) {
-    process.stderr.write(`audio-task-mock record: cannot listen: ${proxy.message}\n`)
+    complain(`cannot listen: ${proxy.message}`)
     return 1
   }
-  file = new ScenarioFile(out, proxy.yaml, { onError: (error) => process.stderr.write(`audio-task-mock record: cannot write ${out}: ${error.message}\n`) })
+  file = new ScenarioFile(out, proxy.yaml, { onError: (error) => complain(`cannot write ${out}: ${error.message}`) })
   try {
-    file.flush() // at once: a path that cannot be written is a mistake to hear about now, not at the end
+    await file.write('whole') // at once: a path that cannot be written is a mistake to hear about now, not at the end
   } catch (error) {
     await proxy.close()
-    process.stderr.write(`audio-task-mock record: cannot write ${out}: ${(error as Error).message}\n`)
+    complain(`cannot write ${out}: ${(error as Error).message}`)
     return 2
   }
   say(`listening on ${proxy.url} (forwarding to ${upstream.shown}; writing ${out})`)
@@ -122,13 +129,20 @@ export async function runRecord(options: RecordOptions): Promise<number> {
   })
   say(`${signal} received, writing ${out}`)
   await proxy.close()
+  await file.stop()
+  say(`checking ${out} with the scenario loader before writing it`)
   try {
-    file.flush()
+    await file.write('whole')
   } catch (error) {
-    process.stderr.write(`audio-task-mock record: cannot write ${out}: ${(error as Error).message}\n`)
+    if (error instanceof ScenarioRefused) {
+      complain(`${out}: ${error.message}\n${out} keeps the last version written while recording.`)
+      return 1
+    }
+    complain(`cannot write ${out}: ${(error as Error).message}`)
     return 1
   }
   const { recording } = proxy
+  for (const problem of proxy.render().problems) say(`note: ${problem}`)
   say(`wrote ${out}: ${recording.exchanges} request(s), ${recording.taskCount} task(s), ${recording.faultCount} fault(s)`)
   return 0
 }

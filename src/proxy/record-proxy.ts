@@ -9,7 +9,7 @@ import { listen } from '../server/listen.js'
 import { fetchHeaders } from '../server/fetch-headers.js'
 import { Recording, type Exchange } from '../record/recording.js'
 import type { Upstream } from '../record/upstream-url.js'
-import { writeScenario } from '../record/write-scenario.js'
+import { ScenarioWriter, type RenderedScenario } from '../record/scenario-writer.js'
 
 export interface RecordProxyOptions {
   upstream: Upstream
@@ -30,6 +30,8 @@ export interface RecordProxy {
   readonly recording: Recording
   /** The scenario recorded so far. */
   yaml(): string
+  /** The same, with what its pieces left out or cut (see ScenarioWriter). */
+  render(): RenderedScenario
   /** Stops accepting requests; in-flight ones finish (at most `graceMs`). */
   close(graceMs?: number): Promise<void>
 }
@@ -150,7 +152,9 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   const now = options.now ?? Date.now
   const timeoutMs = options.timeoutMs ?? 30_000
   const recording = new Recording({ secrets: upstream.secrets })
-  const yaml = (): string => writeScenario(recording.session({ upstream: upstream.shown, wallNow: now() }))
+  // One writer for the proxy's life: it keeps each task's rendered piece until the task changes.
+  const writer = new ScenarioWriter()
+  const render = (): RenderedScenario => writer.render(recording.session({ upstream: upstream.shown, wallNow: now() }))
   let arrivals = 0
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const at = now()
@@ -188,7 +192,8 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   return {
     url,
     recording,
-    yaml,
+    yaml: () => render().text,
+    render,
     close: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs).unref()

@@ -4,36 +4,37 @@
  * exchange arrives: the real keys live only in this object's memory, never in what it hands
  * out. Pure (no I/O): the proxy feeds it; tests can feed it directly.
  */
-import { exceedsDepth, MAX_JSON_DEPTH } from '../api/json-depth.js'
-import { DEFAULT_LIMITS, DEFAULT_MAX_BODY_BYTES, DEFAULT_VERSIONS } from '../scenario/defaults.js'
-import { isFinal, TASK_STATUSES, TASK_TYPES, type Limits, type TaskStatus, type TaskType } from '../domain/types.js'
-import { MIN_SECRET_LENGTH, REDACTED, scrubber } from './scrub.js'
-import type { AccountRecord, RecordedEndpoint, RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
+import { exceedsDepth } from '../api/json-depth.js'
+import { MAX_DURATION_MS } from '../domain/duration.js'
+import { DEFAULT_LIMITS, DEFAULT_VERSIONS } from '../scenario/defaults.js'
+import { isFinal, type Limits, type TaskType } from '../domain/types.js'
+import { onUpstreamTime, upstreamRate, type ClockSample } from './upstream-clock.js'
+import { RateLimitWatch } from './rate-limit-seen.js'
+import { MAX_INFERRED_PROMPT, PROMPT_FIELDS } from './inferred-rules.js'
+import { MAX_SCRUB_DEPTH, MIN_SECRET_LENGTH, REDACTED, scrubber, scrubDeep, scrubJsonText } from './scrub.js'
+import type { AccountRecord, RequestRecord, Session, TaskHistory } from './session.js'
+import {
+  capped,
+  createReachesFaults,
+  credits,
+  dropLargeOutput,
+  faultOf,
+  instant,
+  isRecord,
+  isStatus,
+  isType,
+  MAX_EXCHANGES,
+  nonEmpty,
+  parseJson,
+  PLACEHOLDER_PREFIX,
+  OPEN_ENDED_MS,
+  endpointOf,
+  type Answer,
+  type Exchange,
+} from './exchange.js'
 
-export interface Exchange {
-  /** Order of arrival; exchanges may be added as their answers come back, in another order. Default: order added. */
-  seq?: number
-  /** When the request arrived, in ms (the recorder's clock). */
-  at: number
-  method: string
-  /** The path below the upstream's base URL, e.g. `/api/v1/task/abc`. */
-  path: string
-  apiKey: string | null
-  contentType: string | null
-  body: string
-  /** Other secrets the request carried (its Authorization header): scrubbed from what is recorded. */
-  secrets?: readonly string[]
-  /** What the client was answered (the upstream's answer, or the recorder's own 502/504). */
-  response: { status: number; headers: Readonly<Record<string, string>>; body: string }
-}
-
-/** Headers of an error answer worth replaying: the client's back-off depends on them. */
-const KEPT_HEADERS = /^(retry-after|x-ratelimit-[a-z-]+)$/i
-export const PLACEHOLDER_PREFIX = 'recorded-key-'
-/** A task never seen final stays in its last status this long in the replay, then times out. */
-export const OPEN_ENDED_MS = 24 * 3_600_000
-/** Exchanges kept at most; later ones are answered but not recorded (and counted). */
-export const MAX_EXCHANGES = 100_000
+export { endpointOf, MAX_EXCHANGES, MAX_RECORDED_MESSAGE_CHARS, MAX_RECORDED_OUTPUT_BYTES, OPEN_ENDED_MS, PLACEHOLDER_PREFIX } from './exchange.js'
+export type { Exchange } from './exchange.js'
 
 interface Usage {
   at: number
@@ -45,55 +46,8 @@ interface RecordedTask extends TaskHistory {
   cost: number | null
   /** The upstream's created_at, ms. */
   upstreamCreatedAt: number | null
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-const instant = (value: unknown): number | null => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null)
-const isStatus = (value: unknown): value is TaskStatus => TASK_STATUSES.includes(value as TaskStatus)
-const isType = (value: unknown): value is TaskType => TASK_TYPES.includes(value as TaskType)
-/** Credits as a scenario takes them: whole and not negative (anything else from the upstream is not believed). */
-const credits = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null)
-const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== ''
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
-}
-
-export function endpointOf(method: string, path: string): { endpoint: RecordedEndpoint; taskId?: string } | null {
-  if (method === 'POST' && path === '/api/v1/task') return { endpoint: 'create' }
-  if (method === 'GET' && path === '/api/v1/account/usage') return { endpoint: 'usage' }
-  const read = method === 'GET' ? /^\/api\/v1\/task\/([^/]+)$/.exec(path) : null
-  if (read === null) return null
-  try {
-    return { endpoint: 'get_task', taskId: decodeURIComponent(read[1]!) }
-  } catch {
-    return { endpoint: 'get_task', taskId: read[1]! }
-  }
-}
-
-/** Whether the replaying fake's faults see this create: its body is read as JSON first (public-api.ts). */
-function createReachesFaults(exchange: Exchange): boolean {
-  const type = (exchange.contentType ?? '').split(';', 1)[0]!.trim().toLowerCase()
-  if (type !== 'application/json' || exchange.body.trim() === '') return false
-  if (new TextEncoder().encode(exchange.body).length > DEFAULT_MAX_BODY_BYTES) return false
-  return !exceedsDepth(exchange.body, MAX_JSON_DEPTH) && parseJson(exchange.body) !== undefined
-}
-
-/** The answer as a fault to replay: its status, its message (or its text) and its back-off headers. */
-function faultOf(response: Exchange['response']): RecordedFault {
-  const parsed = parseJson(response.body)
-  const message =
-    isRecord(parsed) && typeof parsed['message'] === 'string' && parsed['message'] !== ''
-      ? parsed['message']
-      : response.body.trim() === ''
-        ? `HTTP ${response.status}`
-        : response.body.trim().slice(0, 500)
-  const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => KEPT_HEADERS.test(name)))
-  return { respond: { status: response.status, message, ...(Object.keys(headers).length > 0 && { headers }) } }
+  /** completed_at − created_at as the upstream said, once seen final. */
+  took: number | null
 }
 
 export class Recording {
@@ -101,11 +55,22 @@ export class Recording {
   /** Secrets that are not keys (credentials of the upstream URL, Authorization headers), each replaced by REDACTED. */
   readonly #secrets = new Set<string>()
   readonly #tasks = new Map<string, RecordedTask>()
-  readonly #requests: Array<RequestRecord & { seq: number }> = []
+  /** In order of arrival (`seq`); `limited`: a 429 naming the upstream's rate limit (its X-RateLimit-Limit). */
+  readonly #requests: Array<RequestRecord & { seq: number; limited: number | null }> = []
+  readonly #rateLimit = new RateLimitWatch()
   readonly #usage = new Map<string, Usage>()
+  /** The upstream clock against the recorder's, kept as tasks arrive and end (upstream-clock.ts). */
+  #earliest: ClockSample | null = null
+  #latest: ClockSample | null = null
+  readonly #durations = { wall: 0, upstream: 0, count: 0 }
+  readonly #scaled = new WeakMap<RecordedTask, { stamp: string; task: TaskHistory }>()
+  /** Per placeholder: requests answered, and whether one was accepted (2xx) and one refused with 401. */
+  readonly #answers = new Map<string, { requests: number; accepted: boolean; unauthorized: boolean }>()
   readonly #versions = new Set<string>(DEFAULT_VERSIONS)
   readonly #prices: Partial<Record<TaskType, number>> = {}
   readonly #longest: Partial<Record<keyof Limits, number>> = {}
+  /** The scrubber for the keys and secrets known so far; null when one was added since. */
+  #scrub: ((text: string) => string) | null = null
   #model: string | null = null
   #first: number | null = null
   #last: number | null = null
@@ -122,7 +87,12 @@ export class Recording {
 
   #secret(value: string): void {
     // An Authorization value is also secret without its scheme ("Bearer abc" → "abc").
-    for (const part of [value, value.replace(/^\S+\s+/, '')]) if (part.length >= MIN_SECRET_LENGTH) this.#secrets.add(part)
+    for (const part of [value, value.replace(/^\S+\s+/, '')]) {
+      if (part.length >= MIN_SECRET_LENGTH && !this.#secrets.has(part)) {
+        this.#secrets.add(part)
+        this.#scrub = null
+      }
+    }
   }
 
   /**
@@ -130,7 +100,8 @@ export class Recording {
    * an upstream that echoes a key in a message ("key sk-… was revoked") must not get it written.
    */
   scrub(text: string): string {
-    return scrubber([...this.#keys, ...[...this.#secrets].map((secret): [string, string] => [secret, REDACTED])])(text)
+    this.#scrub ??= scrubber([...this.#keys, ...[...this.#secrets].map((secret): [string, string] => [secret, REDACTED])])
+    return this.#scrub(text)
   }
 
   get exchanges(): number {
@@ -141,8 +112,9 @@ export class Recording {
     return this.#tasks.size
   }
 
+  /** Faults the file holds (not the 401s of unknown keys, nor 429s the replay's rate limit gives). */
   get faultCount(): number {
-    return this.#requests.filter((request) => request.fault !== null).length
+    return this.#requestsToReplay(this.#unknownKeys(), this.#rateLimit.limit?.perMinute ?? null).filter((request) => request.fault !== null).length
   }
 
   /** The placeholder standing for a key (assigned on first sight). */
@@ -151,6 +123,7 @@ export class Recording {
     if (found === undefined) {
       found = `${PLACEHOLDER_PREFIX}${this.#keys.size + 1}`
       this.#keys.set(apiKey, found)
+      this.#scrub = null
     }
     return found
   }
@@ -170,31 +143,50 @@ export class Recording {
     const key = this.placeholder(raw.apiKey)
     for (const secret of raw.secrets ?? []) this.#secret(secret)
     // From here on nothing of the exchange holds a key or a secret.
-    const headers = Object.fromEntries(Object.entries(raw.response.headers).map(([name, value]) => [name, this.scrub(value)]))
-    const exchange: Exchange = {
-      ...raw,
-      apiKey: key,
-      secrets: [],
-      body: this.scrub(raw.body),
-      response: { status: raw.response.status, headers, body: this.scrub(raw.response.body) },
-    }
-    const { status } = exchange.response
+    const scrub = (text: string): string => this.scrub(text)
+    const exchange: Exchange = { ...raw, apiKey: key, secrets: [], body: scrubJsonText(raw.body, scrub) }
+    const answer = this.#answer(raw.response)
+    const { status } = answer
     const counted = route.endpoint !== 'create' || createReachesFaults(exchange)
     // A read of a task the key does not own is the replaying fake's own 404: its message names the id
     // the client sent (the replay's id), where the upstream's would name an id the replay never had.
     const ownAnswer = route.endpoint === 'get_task' && status === 404
-    const fault = counted && status >= 400 && status <= 599 && !ownAnswer ? faultOf(exchange.response) : null
-    this.#requests.push({ seq: exchange.seq ?? this.#exchanges, key, endpoint: route.endpoint, counted, fault })
+    const fault = counted && status >= 400 && status <= 599 && !ownAnswer ? faultOf(answer) : null
+    // Kept in order of arrival (answers may come back in another order): usually this is the end.
+    const seq = exchange.seq ?? this.#exchanges
+    let at = this.#requests.length
+    while (at > 0 && this.#requests[at - 1]!.seq > seq) at -= 1
+    this.#rateLimit.see(answer.headers)
+    const limited = status === 429 ? RateLimitWatch.limitOf(answer.headers) : null
+    this.#requests.splice(at, 0, { seq, key, endpoint: route.endpoint, counted, fault, limited })
+    const answers = this.#answers.get(key) ?? { requests: 0, accepted: false, unauthorized: false }
+    answers.requests += 1
+    answers.accepted ||= status >= 200 && status < 300
+    answers.unauthorized ||= status === 401
+    this.#answers.set(key, answers)
     if (status >= 200 && status < 300) {
-      const data = parseJson(exchange.response.body)
-      const payload = isRecord(data) && isRecord(data['data']) ? data['data'] : null
+      const payload = isRecord(answer.value) && isRecord(answer.value['data']) ? answer.value['data'] : null
       if (payload !== null) {
         if (route.endpoint === 'create') this.#created(key, exchange, payload)
-        else if (route.endpoint === 'get_task') this.#read(key, exchange.at, route.taskId!, payload)
+        else if (route.endpoint === 'get_task') this.#read(key, exchange.at, route.taskId!, payload, answer.outputNote)
         else this.#used(key, exchange.at, payload)
       }
     }
     return key
+  }
+
+  /**
+   * The answer parsed once, an output over the cap dropped before anything walks it, then its
+   * strings scrubbed on their decoded values (an echo escaped as JSON, `sk\/live` or `\u0073k`, is
+   * the key too); a text that is not JSON is scrubbed as text.
+   */
+  #answer(response: Exchange['response']): Answer {
+    const scrub = (text: string): string => this.scrub(text)
+    const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, scrub(value)]))
+    const parsed = exceedsDepth(response.body, MAX_SCRUB_DEPTH) ? undefined : parseJson(response.body)
+    if (parsed === undefined) return { status: response.status, headers, value: undefined, text: scrub(response.body) }
+    const outputNote = dropLargeOutput(parsed, response.body.length)
+    return { status: response.status, headers, value: scrubDeep(parsed, scrub), text: '', ...(outputNote !== undefined && { outputNote }) }
   }
 
   #created(key: string, exchange: Exchange, data: Record<string, unknown>): void {
@@ -209,7 +201,11 @@ export class Recording {
     const input = isRecord(body['input']) ? body['input'] : {}
     if (nonEmpty(input['mv'])) this.#versions.add(input['mv'])
     this.#measure(type, input)
+    const field = type === 'music' || type === 'lyrics' ? PROMPT_FIELDS[type] : null
+    const text = field === null ? undefined : input[field]
+    const prompt = field !== null && typeof text === 'string' && text !== '' && text.length <= MAX_INFERRED_PROMPT ? { field, text } : undefined
     this.#tasks.set(id, {
+      ...(prompt !== undefined && { prompt }),
       key,
       type,
       sourceId: id,
@@ -218,7 +214,14 @@ export class Recording {
       final: null,
       cost,
       upstreamCreatedAt: instant(data['created_at']),
+      took: null,
     })
+    const upstream = instant(data['created_at'])
+    if (upstream !== null) {
+      const sample = { wall: exchange.at, upstream }
+      if (this.#earliest === null || sample.wall < this.#earliest.wall) this.#earliest = sample
+      if (this.#latest === null || sample.wall >= this.#latest.wall) this.#latest = sample
+    }
   }
 
   /** Longest text inputs accepted, so the replay's limits accept them too. */
@@ -236,7 +239,7 @@ export class Recording {
     }
   }
 
-  #read(key: string, at: number, id: string, data: Record<string, unknown>): void {
+  #read(key: string, at: number, id: string, data: Record<string, unknown>, outputNote: string | undefined): void {
     const task = this.#tasks.get(id)
     if (task === undefined || task.key !== key) {
       this.unknownReads += 1
@@ -252,12 +255,21 @@ export class Recording {
     if (!isFinal(status)) return
     const created = instant(data['created_at']) ?? task.upstreamCreatedAt
     const completed = instant(data['completed_at'])
+    task.took = created !== null && completed !== null && completed >= created && completed - created <= MAX_DURATION_MS ? completed - created : null
     task.final = {
       status,
       // The upstream's own account of how long the task took, on the recorder's time line.
-      at: created !== null && completed !== null && completed >= created ? task.createdAt + (completed - created) : null,
-      error: typeof data['error'] === 'string' ? data['error'] : null,
+      at: task.took === null ? null : task.createdAt + task.took,
+      error: typeof data['error'] === 'string' && data['error'] !== '' ? capped(data['error']) : null,
       output: data['output'] ?? null,
+      ...(outputNote !== undefined && { note: outputNote }),
+    }
+    // The end lies between the last sighting before it and the first after: halfway is the best guess.
+    const end = task.seen.findIndex((seen) => isFinal(seen.status))
+    if (task.took !== null && end >= 1) {
+      this.#durations.wall += (task.seen[end - 1]!.at + task.seen[end]!.at) / 2 - task.createdAt
+      this.#durations.upstream += task.took
+      this.#durations.count += 1
     }
   }
 
@@ -268,23 +280,66 @@ export class Recording {
     this.#usage.set(key, { at, toppedUp, used })
   }
 
+  /**
+   * The requests the writer places faults by: none of keys unknown upstream, and, when the rate
+   * limit is replayed, the 429s of that limit neither faults nor counted (the replay's limiter
+   * refuses before the faults, and a refused request uses no fault position up).
+   */
+  #requestsToReplay(unknown: ReadonlySet<string>, perMinute: number | null): RequestRecord[] {
+    const kept = unknown.size === 0 ? this.#requests : this.#requests.filter((request) => !unknown.has(request.key))
+    if (perMinute === null) return kept
+    return kept.map((request) => (request.limited === perMinute ? { ...request, counted: false, fault: null } : request))
+  }
+
+  /** The upstream clock's rate against the recorder's (upstream-clock.ts). */
+  #rate(): number {
+    const creations = this.#earliest === this.#latest ? [this.#earliest].filter((sample) => sample !== null) : [this.#earliest!, this.#latest!]
+    return upstreamRate(creations, this.#durations.count === 0 ? [] : [this.#durations])
+  }
+
+  /** A task on the upstream's time line, kept while the task and the rate are unchanged (so the writer keeps its piece too). */
+  #onUpstreamTime(task: RecordedTask, first: number, rate: number): TaskHistory {
+    const stamp = `${rate}:${first}:${task.seen.length}:${task.final?.status ?? '-'}`
+    const kept = this.#scaled.get(task)
+    if (kept?.stamp === stamp) return kept.task
+    const scaled = onUpstreamTime(task, task.took, first, rate)
+    this.#scaled.set(task, { stamp, task: scaled })
+    return scaled
+  }
+
+  /**
+   * Keys the upstream refused with 401 and never accepted: unknown there, so no account here.
+   * The replaying fake answers them 401 itself (its own message), whatever they ask.
+   */
+  #unknownKeys(): Set<string> {
+    return new Set([...this.#answers].filter(([, answers]) => answers.unauthorized && !answers.accepted).map(([key]) => key))
+  }
+
   /** Credits each key opens with in the replay: what it had before the session, as far as seen. */
-  #accounts(): AccountRecord[] {
-    return [...this.#keys.values()].map((key) => {
-      const tasks = [...this.#tasks.values()].filter((task) => task.key === key)
-      const charged = tasks.reduce((sum, task) => sum + (task.cost ?? 0), 0)
-      const usage = this.#usage.get(key)
-      if (usage === undefined) {
-        return { key, credits: charged, note: `credits: what its ${tasks.length} task(s) charged (no usage was read)` }
-      }
-      // Tasks created before the usage read count in credits_used unless already refunded then.
-      const frozenOrSpent = tasks
-        .filter((task) => task.createdAt <= usage.at)
-        .filter((task) => !task.seen.some((seen) => seen.at <= usage.at && (seen.status === 'failure' || seen.status === 'timeout')))
-        .reduce((sum, task) => sum + (task.cost ?? 0), 0)
-      const before = Math.max(0, usage.toppedUp - usage.used + frozenOrSpent)
-      return { key, credits: Math.max(before, charged), note: `credits: available before the session, from its first usage read` }
-    })
+  #accounts(unknown: ReadonlySet<string>): AccountRecord[] {
+    const byKey = new Map<string, RecordedTask[]>()
+    for (const task of this.#tasks.values()) {
+      const list = byKey.get(task.key)
+      if (list === undefined) byKey.set(task.key, [task])
+      else list.push(task)
+    }
+    return [...this.#keys.values()]
+      .filter((key) => !unknown.has(key))
+      .map((key) => {
+        const tasks = byKey.get(key) ?? []
+        const charged = tasks.reduce((sum, task) => sum + (task.cost ?? 0), 0)
+        const usage = this.#usage.get(key)
+        if (usage === undefined) {
+          return { key, credits: charged, note: `credits: what its ${tasks.length} task(s) charged (no usage was read)` }
+        }
+        // Tasks created before the usage read count in credits_used unless already refunded then.
+        const frozenOrSpent = tasks
+          .filter((task) => task.createdAt <= usage.at)
+          .filter((task) => !task.seen.some((seen) => seen.at <= usage.at && (seen.status === 'failure' || seen.status === 'timeout')))
+          .reduce((sum, task) => sum + (task.cost ?? 0), 0)
+        const before = Math.max(0, usage.toppedUp - usage.used + frozenOrSpent)
+        return { key, credits: Math.max(before, charged), note: `credits: available before the session, from its first usage read` }
+      })
   }
 
   #service(): Record<string, unknown> {
@@ -295,42 +350,60 @@ export class Recording {
       ...(Object.keys(this.#prices).length > 0 && { prices: { ...this.#prices } }),
       // Every task's timeline ends as recorded: no deadline of the fake's own.
       timeout_after: null,
+      ...(this.#rateLimit.limit !== null && { rate_limit: { per_minute: this.#rateLimit.limit.perMinute } }),
       ...(Object.keys(limits).length > 0 && { limits }),
     }
   }
 
   /** The session so far, ready for the writer. `upstream` is written in the header: pass it without credentials. */
   session(meta: { upstream: string; wallNow: number }): Session {
-    const tasks = [...this.#tasks.values()]
+    const recorded = [...this.#tasks.values()]
+    const unknown = this.#unknownKeys()
     const first = this.#first ?? meta.wallNow
+    const rate = this.#rate()
+    const limit = this.#rateLimit.limit
+    const tasks = rate === 1 ? recorded : recorded.map((task) => this.#onUpstreamTime(task, first, rate))
     // The replay's clock starts where the upstream's clock stood when the session began, so a
     // client replaying at the recorded offsets sees the recorded created_at and completed_at.
-    const anchor = tasks.find((task) => task.upstreamCreatedAt !== null)
-    const start = anchor === undefined ? first : anchor.upstreamCreatedAt! - (anchor.createdAt - first)
+    const anchor = recorded.find((task) => task.upstreamCreatedAt !== null)
+    const start = anchor === undefined ? first : anchor.upstreamCreatedAt! - Math.round((anchor.createdAt - first) * rate)
     const iso = (ms: number): string => new Date(ms).toISOString()
     const header = [
       `Recorded by audio-task-mock record from ${meta.upstream}`,
       `between ${iso(first)} and ${iso(this.#last ?? first)}: ${this.#exchanges} request(s), ${tasks.length} task(s), ${this.#keys.size} key(s), ${this.faultCount} fault(s).`,
       'API keys are replaced by recorded-key-N (in order of first use); clients replaying it send those.',
       "Task ids, clip ids and media URLs are the replaying fake's own. Statuses change at the recorded",
-      'offsets on the scenario clock (auto, speed 1); errors the upstream answered are faults at the same',
-      "positions (the key's nth request to that endpoint).",
+      `offsets on the scenario clock (${rate === 0 ? 'manual: the upstream clock never moved' : `auto, speed ${rate}`}); errors the upstream answered are faults at`,
+      "the same positions (the key's nth request to that endpoint).",
+      ...(rate !== 1 && rate !== 0
+        ? [`The upstream's timestamps moved ${rate} times as fast as the wall clock: the replay's clock does too, so its durations are the upstream's.`]
+        : []),
       ...(this.unknownReads > 0
         ? [`${this.unknownReads} read(s) of tasks created before the recording are not replayed (those tasks do not exist there).`]
         : []),
       ...(this.skipped > 0 ? [`${this.skipped} request(s) past the first ${MAX_EXCHANGES} were forwarded but not recorded.`] : []),
+      ...(limit !== null
+        ? [
+            `The upstream's rate limit, ${limit.perMinute} requests a minute per key (told by its X-RateLimit-* headers), is the scenario's`,
+            "service.rate_limit: its 429s come from the replay's limiter, not from faults at fixed positions.",
+          ]
+        : []),
+      ...(this.#rateLimit.unreplayed === null ? [] : [`Rate limit: ${this.#rateLimit.unreplayed}`]),
+      ...[...unknown].map(
+        (key) => `${key} was answered 401 on each of its ${this.#answers.get(key)!.requests} request(s): it has no account, so the replay answers it 401 too.`,
+      ),
     ]
     return {
       name: `recorded-${iso(first).slice(0, 19).replace(/[:T]/g, '-')}`,
       description: `Replays a session recorded from ${meta.upstream} on ${iso(first)}.`,
       header,
       seed: 1,
-      clock: { mode: 'auto', speed: 1, start },
+      clock: rate === 0 ? { mode: 'manual', start } : { mode: 'auto', speed: rate, start },
       service: this.#service(),
-      accounts: this.#accounts(),
+      accounts: this.#accounts(unknown),
       tasks,
       // In order of arrival: the upstream counted them as they came.
-      requests: this.#requests.toSorted((a, b) => a.seq - b.seq).map(({ seq: _seq, ...request }) => request),
+      requests: this.#requestsToReplay(unknown, limit?.perMinute ?? null),
       openEndedMs: OPEN_ENDED_MS,
     }
   }

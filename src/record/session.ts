@@ -38,8 +38,10 @@ export interface TaskHistory {
   createdAt: number
   /** In order of time; the first is the creation. */
   seen: Sighting[]
+  /** The prompt it was created with (music: gpt_description_prompt, lyrics: prompt), when short enough to compare. */
+  prompt?: { field: string; text: string }
   /** Known when the task was seen final; `at` when the instant it ended is known (its completed_at). */
-  final: { status: FinalStatus; at: number | null; error: string | null; output: unknown } | null
+  final: { status: FinalStatus; at: number | null; error: string | null; output: unknown; note?: string } | null
 }
 
 export interface AccountRecord {

@@ -100,6 +100,7 @@ export function timelineOf(task: TaskHistory, openEndedMs: number): WrittenTimel
   } else {
     steps.push(finalStep(task, finalStatus))
     parts.push(`${finalStatus} at +${formatDuration(Math.max(0, enteredAt - task.createdAt))}`)
+    if (task.final?.note !== undefined) parts.push(task.final.note)
   }
   return { steps, summary: parts.join(', ') }
 }
