@@ -72,7 +72,10 @@ export const tasksQuery = z.strictObject({
   type: z.enum(TASK_TYPES, { error: expected(`one of ${TASK_TYPES.join(', ')}`) }).optional(),
   status: z.enum(TASK_STATUSES, { error: expected(`one of ${TASK_STATUSES.join(', ')}`) }).optional(),
   /** Text the task's id or error contains (case-insensitive). */
-  q: z.string({ error: expected('text to search for') }).max(200, { error: expected('at most 200 characters of text') }).optional(),
+  q: z
+    .string({ error: expected('text to search for') })
+    .max(200, { error: expected('at most 200 characters of text') })
+    .optional(),
 })
 
 export const JOURNAL_ENDPOINTS = ['create', 'get_task', 'usage', 'asset'] as const
