@@ -2,8 +2,8 @@
  * A check of every public-API answer before it leaves, given to the doors from outside: the doors
  * ask for it once, when the dispatch is built (dispatch/dispatch.ts), and hold no switch of their own. This repository's test setup installs
  * test mode's check against the OpenAPI document (`setAnswerCheck(offDocument)`, test-mode.ts).
- * A user's suite can have the same with `AUDIO_TASK_MOCK_CHECK_RESPONSES=1` (README, "Every
- * response checked in tests"), which only Node reads: its entries register that switch
+ * A user's suite can have the same with `AUDIO_TASK_MOCK_CHECK_RESPONSES=1` (docs/openapi-and-verify.md,
+ * "Every answer checked in your tests"), which only Node reads: its entries register that switch
  * (environment-check.ts). Web-standard and free of test mode itself, so a page's bundle carries
  * neither the validator nor the document.
  */

@@ -72,10 +72,10 @@ describe('record, then replay', () => {
   })
 })
 
-it("README's recorded scenario is one the loader accepts", () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-  const block = /```yaml\n(# Recorded by audio-task-mock record[\s\S]*?)```/.exec(readme)
+it("docs/scenarios.md's recorded scenario is one the loader accepts", () => {
+  const page = readFileSync(new URL('../../docs/scenarios.md', import.meta.url), 'utf8')
+  const block = /```yaml\n(# Recorded by audio-task-mock record[\s\S]*?)```/.exec(page)
   expect(block).not.toBeNull()
-  const parsed = parseScenario(block![1]!, 'README.md')
+  const parsed = parseScenario(block![1]!, 'docs/scenarios.md')
   expect(parsed.ok ? [] : parsed.errors).toEqual([])
 })

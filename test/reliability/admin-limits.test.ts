@@ -1,5 +1,5 @@
 /**
- * Documented limits on what the admin API takes (README, Reliability): an API key of 1 to 256
+ * Documented limits on what the admin API takes (docs/control-plane.md, Limits): an API key of 1 to 256
  * visible ASCII characters, at most 100,000 accounts, admin bodies (scenarios included) of at
  * most 1 MiB. Each refusal is a JSON 4xx that says which limit, and changes nothing.
  */

@@ -1,4 +1,4 @@
-/** scenarios/default.yaml over HTTP: what README.md promises for `npm start`. */
+/** scenarios/default.yaml over HTTP: what docs/scenarios.md ("The default scenario") promises for `npm start`. */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { bodies, serveBundled, type Served } from '../support/bundled.js'
 
@@ -46,7 +46,7 @@ export function cases(): void {
   beforeAll(async () => (fake = await serveBundled('default')))
   afterAll(() => fake.close())
 
-  it('gives the README walkthrough its answers: the same id, four reads to success, 10 s per read', async () => {
+  it('gives the curl walkthrough its answers: the same id, four reads to success, 10 s per read', async () => {
     const created = await fake.create('demo-key', bodies.music('a calm lofi beat for studying'))
     expect(created.json.data).toMatchObject({ task_id: 'eb9ac3e6-fcba-471c-bfdb-6ff18e528b16', credits_charged: 10, created_at: '2026-01-01T00:00:10.000Z' })
     const seen = []

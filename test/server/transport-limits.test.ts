@@ -1,5 +1,5 @@
 /**
- * Transport limits of the standalone server (README, Reliability): a request whose headers or
+ * Transport limits of the standalone server (docs/control-plane.md, Limits): a request whose headers or
  * body are withheld is answered 408 (JSON) and its connection closed once the request timeout
  * passes, instead of holding up to 1 MiB per connection for Node's 300 s; connections beyond the
  * cap are closed at once. The timeouts are set short here (200 ms) so the test never waits long.

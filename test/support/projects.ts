@@ -72,6 +72,7 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/reliability/isolation.property.test.ts': 'unit',
   'test/server/lazy-load.test.ts': 'cli',
   'test/server/main-entry-imports.test.ts': 'cli',
+  'test/server/worlds-nginx.test.ts': 'cli', // spawns nginx in front of two servers
   'test/vitest/global-setup.test.ts': 'cli',
   'test/readme.test.ts': 'unit',
   'test/readme-control.test.ts': 'unit',
