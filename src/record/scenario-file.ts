@@ -9,7 +9,7 @@
  */
 import { open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { formatScenarioError, parseScenario } from '../scenario/index.js'
+import { formatScenarioError, parseScenario } from '../scenario/load.js'
 
 /** The loader refused the text: nothing was written. */
 export class ScenarioRefused extends Error {

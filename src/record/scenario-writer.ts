@@ -8,7 +8,7 @@
  * not load is left out with a comment saying why, so the text always loads piece by piece.
  */
 import { Document, isMap, isScalar, isSeq, type YAMLMap } from 'yaml'
-import { validateScenario } from '../scenario/index.js'
+import { validateScenario } from '../scenario/load.js'
 import type { RequestRecord, Session, TaskHistory } from './session.js'
 import type { StepFile } from './timeline.js'
 import { inferRules } from './inferred-rules.js'
