@@ -45,6 +45,17 @@ function token(): string | null {
   return adminToken
 }
 
+/**
+ * The world the page shows: `?world=NAME` in its address (a named world, under `/worlds/NAME`),
+ * or the default world. Every admin call goes to that world's `/__admin`, except the list of
+ * worlds, which is the server's.
+ */
+export const shownWorld: string | null = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('world') || null
+
+export function inWorld(path: string, world: string | null = shownWorld): string {
+  return world === null || path.startsWith('/__admin/worlds') ? path : `/worlds/${encodeURIComponent(world)}${path}`
+}
+
 async function call(method: string, path: string, body?: { json: unknown } | { text: string; type: string }): Promise<Response> {
   const headers: Record<string, string> = {}
   const given = token()
@@ -54,7 +65,7 @@ async function call(method: string, path: string, body?: { json: unknown } | { t
     headers['content-type'] = 'json' in body ? 'application/json' : body.type
     payload = 'json' in body ? JSON.stringify(body.json) : body.text
   }
-  const response = await fetch(path, { method, headers, body: payload, cache: 'no-store', credentials: 'omit' })
+  const response = await fetch(inWorld(path), { method, headers, body: payload, cache: 'no-store', credentials: 'omit' })
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`
     try {

@@ -109,7 +109,16 @@ let accountCount = -1
 async function update(): Promise<void> {
   const forced = dirty
   dirty = false
-  const [health, clock] = await Promise.all([get<Health>('/__admin/health'), get<ClockView>('/__admin/clock')])
+  const [health, clock, worlds] = await Promise.all([
+    get<Health>('/__admin/health'),
+    get<ClockView>('/__admin/clock'),
+    // A fake without named worlds (createApp) has no list: the picker then offers the default world only.
+    get<{ worlds: Array<{ name: string }> }>('/__admin/worlds').catch((error: unknown) => {
+      if (error instanceof AdminCallError && error.status === 404) return { worlds: [] }
+      throw error
+    }),
+  ])
+  bar.worlds(worlds.worlds.map((world) => world.name))
   const stamp = JSON.stringify([health.scenario, health.accounts, health.tasks, health.journal.recorded, clock.now])
   const moved = stamp !== seen
   seen = stamp

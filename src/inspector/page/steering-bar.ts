@@ -3,7 +3,7 @@
  * page's live state (last update, errors). Every control is one `/__admin` call.
  */
 import type { ClockView, Health } from '../../admin/operations.js'
-import { post } from './admin-client.js'
+import { post, shownWorld } from './admin-client.js'
 import { h, show } from './dom.js'
 
 export class SteeringBar {
@@ -11,6 +11,9 @@ export class SteeringBar {
   readonly #facts = h('div', { class: 'facts' })
   readonly #clock = h('span', { class: 'clock', 'data-clock': '' })
   readonly #status = h('div', { class: 'status-line', role: 'status' })
+  /** Which world the page shows: the default one, or a named one (`?world=NAME`). */
+  readonly #world = h('select', { 'aria-label': 'world', 'data-world': '' })
+  #worldNames = ''
 
   constructor(
     private readonly changed: () => void,
@@ -34,6 +37,7 @@ export class SteeringBar {
       'header',
       {},
       h('h1', {}, 'audio-task-mock ', h('span', { class: 'muted' }, 'inspector')),
+      h('label', { class: 'world' }, 'world ', this.#world),
       this.#facts,
       h(
         'div',
@@ -60,6 +64,23 @@ export class SteeringBar {
       ),
       this.#status,
     )
+  }
+
+  /** The world picker's choices: the default world and every named one (the shown one even if it is gone). */
+  worlds(names: readonly string[]): void {
+    const all = [...new Set([...names, ...(shownWorld === null ? [] : [shownWorld])])].sort()
+    const key = all.join('\n')
+    if (key === this.#worldNames) return
+    this.#worldNames = key
+    this.#world.replaceChildren(h('option', { value: '' }, 'default'), ...all.map((name) => h('option', { value: name }, `/worlds/${name}`)))
+    this.#world.value = shownWorld ?? ''
+    this.#world.onchange = () => {
+      const query = new URLSearchParams(location.search)
+      if (this.#world.value === '') query.delete('world')
+      else query.set('world', this.#world.value)
+      const search = query.toString()
+      location.assign(`${location.pathname}${search === '' ? '' : `?${search}`}${location.hash}`)
+    }
   }
 
   render(health: Health, clock: ClockView): void {
