@@ -28,7 +28,17 @@ export interface HandlerOptions {
   typedAdminBodies?: boolean
 }
 
-const ANY_URL = /^[a-z][a-z0-9+.-]*:/i
+/**
+ * Which requests the handler takes: only the fake's, so that any other request finds no handler and
+ * meets msw's unhandled-request rule (`onUnhandledRequest` in msw 2, `onUnhandledFrame` in msw 3).
+ * With a base URL, everything under it; without, the fake's own areas on any origin (the areas
+ * the dispatch answers when it shares an origin: dispatch.ts `inOwnArea`, and the document).
+ */
+const OWN_AREAS = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(?:api\/v1\/|__admin\/|assets\/(?:audio|image)\/|openapi\.(?:json|yaml)(?:[?#]|$))/
+
+function underBase(href: string): RegExp {
+  return new RegExp(`^${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[/?#]|$)`)
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -49,7 +59,7 @@ export function createHandlers(source: MockHandle, options: HandlerOptions = {})
   return [
     // A regular expression, not a path pattern: msw decodes a pattern's parameters, which throws on
     // a malformed escape before the dispatch can answer it (400).
-    http.all(ANY_URL, async ({ request }) => {
+    http.all(base === undefined ? OWN_AREAS : underBase(base.href), async ({ request }) => {
       const url = new URL(request.url)
       const path = base === undefined ? url.pathname : base.pathOf(url)
       if (path === null) return undefined
