@@ -16,9 +16,10 @@ node24() {
   bash scripts/install-node.sh 24
 }
 
-for step in "${steps[@]}"; do
-  started=$SECONDS
-  case "$step" in
+# Every step runs even when one fails, so one run shows the whole matrix; the exit code says if any failed.
+failed=()
+step() {
+  case "$1" in
     lowest)
       echo "== matrix: lowest cell (Node $(node --version), msw lowest of the peer range)"
       AUDIO_TASK_MOCK_CELL=lowest npx vitest run --config vitest.package.config.ts
@@ -33,10 +34,28 @@ for step in "${steps[@]}"; do
       echo "== matrix: the contract suite under Node $("$bin/node" --version) with msw 3"
       PATH="$bin:$PATH" bash scripts/matrix/contract.sh
       ;;
+  esac
+}
+
+for name in "${steps[@]}"; do
+  case "$name" in
+    lowest | latest | contract) ;;
     *)
-      echo "scripts/matrix.sh: unknown step '$step' (lowest, latest or contract)" >&2
+      echo "scripts/matrix.sh: unknown step '$name' (lowest, latest or contract)" >&2
       exit 2
       ;;
   esac
-  echo "== matrix: $step took $((SECONDS - started)) s"
 done
+for name in "${steps[@]}"; do
+  started=$SECONDS
+  if step "$name"; then outcome=passed; else
+    outcome=FAILED
+    failed+=("$name")
+  fi
+  echo "== matrix: $name $outcome in $((SECONDS - started)) s"
+done
+if ((${#failed[@]} > 0)); then
+  echo "== matrix: failed: ${failed[*]}" >&2
+  exit 1
+fi
+echo "== matrix: all passed"

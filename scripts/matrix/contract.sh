@@ -12,7 +12,9 @@ git ls-files -z | xargs -0 cp --parents -t "$copy"
 cd "$copy"
 echo "contract: Node $(node --version) in $copy"
 npm ci --prefer-offline --no-audit --no-fund --ignore-scripts
-npm install --no-save --prefer-offline --no-audit --no-fund --ignore-scripts 'msw@^3'
+# --legacy-peer-deps: msw 3 names vite >=6 as an optional peer, and the newest vite 8 wants
+# esbuild ^0.27 or ^0.28 where this repository pins ^0.25 (vite is vitest's; esbuild our build's).
+npm install --no-save --legacy-peer-deps --prefer-offline --no-audit --no-fund --ignore-scripts 'msw@^3'
 echo "contract: msw $(node -p "JSON.parse(require('fs').readFileSync('node_modules/msw/package.json', 'utf8')).version")"
 npm run -s build
 npx vitest run test/contract
