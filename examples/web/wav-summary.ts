@@ -14,7 +14,7 @@ export function wavSummary(bytes: Uint8Array): WavSummary {
   if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error('the clip is not a WAV file (no RIFF/WAVE header)')
   let sampleRate = 0
   let byteRate = 0
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const size = view.getUint32(at + 4, true)
     if (tag(at) === 'fmt ' && size >= 16) {
       sampleRate = view.getUint32(at + 12, true)
