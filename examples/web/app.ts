@@ -6,8 +6,8 @@
  * `document.body.dataset.phase` says what it is doing (idle, creating, polling, waiting, done,
  * error), for the browser test.
  */
-import { parseWav } from 'audio-task-mock/browser'
 import { createAudioClient, type Task } from '../audio-client.js'
+import { wavSummary } from './wav-summary.js'
 
 export interface AppOptions {
   /** Where the service is: '' for the page's own origin (the fake in the page), or http://127.0.0.1:4010. */
@@ -61,7 +61,7 @@ export function mountApp(options: AppOptions): void {
     if (task.status === 'success') {
       const clip = task.output!.result[0]!
       const file = await client.download(clip.audio_url)
-      const wav = parseWav(file.bytes)
+      const wav = wavSummary(file.bytes)
       show('clip-info', `${clip.title}: ${wav.seconds.toFixed(2)} s of ${file.contentType} at ${wav.sampleRate} Hz`)
       audio.src = URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.contentType ?? 'audio/wav' }))
       cover.src = clip.image_url

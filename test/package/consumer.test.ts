@@ -1,20 +1,20 @@
-// The package as a user gets it (issue 13): packed from a clean checkout, installed into a fresh
-// project, compiled under strict TypeScript (NodeNext and Bundler, no skipLibCheck, no
-// @types/express), run with vitest in-process (the consumer's msw) and over HTTP, and a typed
-// client generated from the fake's /openapi.json. Slow (a build and an npm install): about a
-// minute with a warm npm cache. The consumer's files are test/package/consumer/.
+// The package as a user gets it (issues 13 and 26): packed from a clean checkout, installed into a
+// fresh project with the tools of the matrix cell (cells.ts, AUDIO_TASK_MOCK_CELL), compiled under
+// strict TypeScript (NodeNext and Bundler, no skipLibCheck), run with vitest in-process (the
+// consumer's msw), over HTTP, mounted in express 5 under a prefix, and through a typed client
+// generated from the fake's /openapi.json. Slow (an npm install): about a minute with a warm npm
+// cache. The consumer's files are test/package/consumer/ (and its msw-2/ or msw-3/).
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { portClosed } from '../support/process-checks.js'
 import { prepareConsumer, type ConsumerProject, type RunResult } from './consumer-project.js'
 
 let consumer: ConsumerProject
 beforeAll(async () => {
-  consumer = await prepareConsumer()
+  consumer = await prepareConsumer({ packed: inject('packed') })
 }, 600_000)
-afterAll(() => consumer?.remove())
 
 function expectOk(result: RunResult): void {
   expect(result.code, result.output).toBe(0)
@@ -75,11 +75,24 @@ describe('the packed package', () => {
   it("installs beside the consumer's own msw (a peer), never a nested copy", () => {
     expect(existsSync(join(consumer.dir, 'node_modules', 'audio-task-mock', 'node_modules', 'msw'))).toBe(false)
     const msw = JSON.parse(readFileSync(join(consumer.dir, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string }
-    expect(msw.version).toBe(consumer.msw)
+    if (consumer.cell.name === 'lowest') expect(msw.version).toBe(consumer.msw)
+    expect(Number(msw.version.split('.')[0])).toBe(consumer.cell.mswMajor)
+  })
+
+  it('has types that need no @types/express (a user of startServer or msw need not install it)', () => {
+    const types = consumer.files.filter((file) => file.endsWith('.d.ts'))
+    const installed = join(consumer.dir, 'node_modules', 'audio-task-mock')
+    const importing = types.filter((file) => /from ['"]express['"]|import\(['"]express['"]\)/.test(readFileSync(join(installed, file), 'utf8')))
+    expect(importing).toEqual([])
   })
 })
 
 describe('in a consumer project', () => {
+  it('runs on the Node of its cell', async () => {
+    const result = await consumer.run('node', ['--version'])
+    expect(result.stdout.trim(), `cell ${consumer.cell.name}`).toMatch(new RegExp(`^v${consumer.cell.node}\\.`))
+  })
+
   it('runs the bin: npx audio-task-mock --version', async () => {
     const result = await consumer.run('npx', ['--no-install', 'audio-task-mock', '--version'])
     expectOk(result)
@@ -105,6 +118,12 @@ describe('in a consumer project', () => {
       () => 'refused',
     )
     expect(after).toBe('refused')
+  }, 60_000)
+
+  it('serves a client in any language: run -- sh -c with curl, as docs/getting-started.md shows', async () => {
+    const result = await consumer.run('sh', ['-c', ANY_LANGUAGE])
+    expectOk(result)
+    expect(result.stdout).toMatch(/"credits_topped_up":1000/)
   }, 60_000)
 
   it("stops with npx: SIGTERM to `npx audio-task-mock` (a CI job's kill $!) leaves no server behind", async () => {
@@ -135,7 +154,8 @@ describe('in a consumer project', () => {
   }, 60_000)
 
   it('generates a typed client from the /openapi.json the fake serves', async () => {
-    const server = await consumer.run('node', ['--input-type=module', '-e', GENERATE_CLIENT], { timeoutMs: 120_000 })
+    const env = { OPENAPI_TYPESCRIPT: JSON.stringify(consumer.cell.openapiTypescript) }
+    const server = await consumer.run('node', ['--input-type=module', '-e', GENERATE_CLIENT], { timeoutMs: 120_000, env })
     expectOk(server)
     expect(readFileSync(join(consumer.dir, 'api.d.ts'), 'utf8')).toContain('"/api/v1/task/{taskId}"')
   }, 120_000)
@@ -148,12 +168,15 @@ describe('in a consumer project', () => {
     180_000,
   )
 
-  it('runs its tests with vitest: in-process with its msw, over HTTP, audio-task-mock/vitest, and through the typed client', async () => {
+  it('runs its tests with vitest: in-process with its msw, over HTTP, in express, audio-task-mock/vitest, the typed client', async () => {
     const result = await consumer.run('npx', ['--no-install', 'vitest', 'run'], { timeoutMs: 180_000 })
     expectOk(result)
-    expect(result.output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+6 passed \(6\)/)
+    expect(result.output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Test Files\s+6 passed \(6\)\n\s+Tests\s+10 passed \(10\)/)
   }, 180_000)
 })
+
+/** A shell line of docs/getting-started.md ("HTTP from any language"), run as it is written. */
+const ANY_LANGUAGE = `npx audio-task-mock run -- sh -c 'curl -s -H "x-api-key: demo-key" "$AUDIO_TASK_MOCK_URL/api/v1/account/usage"'`
 
 /**
  * Run in the consumer project: starts the installed package's server, has openapi-typescript
@@ -166,7 +189,9 @@ import { startServer } from 'audio-task-mock'
 const server = await startServer({ port: 0 })
 try {
   // Asynchronously: the server answers in this same process.
-  const { stdout, stderr } = await promisify(execFile)('npx', ['--no-install', 'openapi-typescript', server.url + '/openapi.json', '-o', 'api.d.ts'])
+  // openapi-typescript as the cell runs it: installed, or through npm exec beside TypeScript 7.
+  const command = JSON.parse(process.env.OPENAPI_TYPESCRIPT)
+  const { stdout, stderr } = await promisify(execFile)('npx', [...command, server.url + '/openapi.json', '-o', 'api.d.ts'])
   process.stdout.write(stdout + stderr)
 } finally {
   await server.close()

@@ -18,6 +18,15 @@ it('startServer() answers demo-key from the default scenario', async () => {
   expect(server.accounts.get('consumer-key').available).toBe(5)
 })
 
+it('startServer() serves its OpenAPI document, and 404 (not 500) for a route it does not have', async () => {
+  const document = await fetch(`${server.url}/openapi.json`)
+  expect(document.status).toBe(200)
+  expect(((await document.json()) as { servers: { url: string }[] }).servers[0]!.url).toBe(server.url)
+  const unknown = await fetch(`${server.url}/api/v1/no-such-route`, { headers: { 'x-api-key': 'demo-key' } })
+  expect(unknown.status).toBe(404)
+  expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404)
+})
+
 it('createApp(mock) mounts in a plain node:http server', async () => {
   const app: App = createApp(createMock())
   const http = createServer(app)

@@ -1,9 +1,10 @@
-// In-process, with the consumer's own msw (the lowest version of the package's peer range).
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+// In-process, with the consumer's own msw 2: the fake's handlers in setupServer, and any request
+// they do not answer refused (msw 2 calls the option `onUnhandledRequest`).
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { bundledScenario, createMock, type TaskStatus } from 'audio-task-mock'
+import { createMock, type TaskStatus } from 'audio-task-mock'
 
 const BASE = 'https://audio.example.test'
 const fake = createMock({ baseUrl: BASE }) // no scenario: the bundled default, as the CLI serves
@@ -28,9 +29,15 @@ it('serves the default scenario: demo-key creates a task and reads it to success
   expect(status).toBe('success')
 })
 
-it('runs a bundled scenario by name, and exports its file to read or extend', () => {
-  const mock = createMock({ scenario: 'happy-path' })
-  expect(mock.scenario.name).toBe('happy-path')
-  const file = createRequire(import.meta.url).resolve('audio-task-mock/scenarios/happy-path.yaml')
-  expect(readFileSync(file, 'utf8')).toBe(bundledScenario('happy-path'))
+it('refuses a request no handler answers: it never reaches the real server', async () => {
+  let reached = 0
+  const real: Server = createServer((_request, response) => (reached++, response.end('real')))
+  await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', resolve))
+  try {
+    const { port } = real.address() as AddressInfo
+    await expect(fetch(`http://127.0.0.1:${port}/stray`)).rejects.toThrow()
+    expect(reached).toBe(0)
+  } finally {
+    await new Promise((resolve) => real.close(resolve))
+  }
 })

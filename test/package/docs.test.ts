@@ -1,0 +1,50 @@
+// docs/getting-started.md shows only what the package suite runs: every fenced block names, on the
+// line before it, the file it comes from (`<!-- from: PATH -->`: the block is a verbatim excerpt of
+// that file, a consumer fixture or a test that runs it) or, for shell lines, the file that runs
+// them (`<!-- commands from: PATH -->`: each line is in that file as it is written).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { ROOT } from './pack.js'
+
+interface Block {
+  line: number
+  marker: string | undefined
+  text: string
+}
+
+function blocks(markdown: string): Block[] {
+  const lines = markdown.split('\n')
+  const found: Block[] = []
+  for (let at = 0; at < lines.length; at++) {
+    if (!/^```\w*$/.test(lines[at]!) || lines[at] === '```') continue
+    const end = lines.indexOf('```', at + 1)
+    found.push({ line: at + 1, marker: lines[at - 1], text: lines.slice(at + 1, end).join('\n') })
+    at = end
+  }
+  return found
+}
+
+const page = readFileSync(join(ROOT, 'docs/getting-started.md'), 'utf8')
+
+it('has examples, each from a file the package suite runs', () => {
+  const found = blocks(page)
+  expect(found.length).toBeGreaterThan(8)
+  const unverified: string[] = []
+  for (const block of found) {
+    const marker = /^<!-- (from|commands from): (\S+) -->$/.exec(block.marker ?? '')
+    if (marker === null) {
+      unverified.push(`docs/getting-started.md:${block.line}: no <!-- from: PATH --> before the block`)
+      continue
+    }
+    const source = readFileSync(join(ROOT, marker[2]!), 'utf8')
+    const missing = marker[1] === 'from' ? (source.includes(block.text) ? [] : [block.text]) : block.text.split('\n').filter((line) => !source.includes(line))
+    for (const text of missing) unverified.push(`docs/getting-started.md:${block.line}: not in ${marker[2]}:\n${text}`)
+  }
+  expect(unverified).toEqual([])
+})
+
+it('names only files that a package test runs', () => {
+  const named = [...page.matchAll(/<!-- (?:commands )?from: (\S+) -->/g)].map((match) => match[1]!)
+  expect(named.filter((path) => !path.startsWith('test/package/'))).toEqual([])
+})
