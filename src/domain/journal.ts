@@ -88,7 +88,9 @@ export class Journal {
     this.#now = options.now
     this.#wall = options.wall ?? options.now
     this.#jumps = options.jumps ?? (() => 0)
-    this.#items = new Array<JournalEntry | undefined>(capacity)
+    // Grown as entries come (a write below capacity appends): a world that is never asked
+    // anything holds no 10,000-slot ring (80 KiB each, most of an empty world's memory).
+    this.#items = []
     this.#exchanges = new ExchangeStore(options.detailBudget)
   }
 
@@ -164,8 +166,7 @@ export class Journal {
   removeKey(apiKey: string): void {
     const kept = this.entries().filter((entry) => entry.apiKey !== apiKey)
     for (const entry of this.entries()) if (entry.apiKey === apiKey) this.#exchanges.delete(entry.seq)
-    this.#items = new Array<JournalEntry | undefined>(this.capacity)
-    kept.forEach((entry, index) => (this.#items[index] = entry))
+    this.#items = kept
     this.#start = 0
     this.#size = kept.length
   }
