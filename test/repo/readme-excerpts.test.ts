@@ -1,15 +1,16 @@
 /**
- * A README block marked `<!-- from: PATH -->` is a verbatim excerpt of that file, which a test runs
- * (the browser recipe comes from the Vite consumer project of the compatibility matrix), so the
- * README cannot drift from code that is run.
+ * A block of README.md or a guide marked `<!-- from: PATH -->` is a verbatim excerpt of that file,
+ * which a test runs (the browser recipe and the typed client come from the consumer projects of the
+ * compatibility matrix), so the docs cannot drift from code that is run. docs/getting-started.md
+ * has its own check in the package suite (test/package/docs.test.ts).
  */
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
 
 const ROOT = new URL('../../', import.meta.url)
 
-it('quotes each marked block verbatim from its file', () => {
-  const lines = readFileSync(new URL('README.md', ROOT), 'utf8').split('\n')
+it.each(['README.md', 'docs/openapi-and-verify.md'])('%s quotes each marked block verbatim from its file', (page) => {
+  const lines = readFileSync(new URL(page, ROOT), 'utf8').split('\n')
   const checked: string[] = []
   const drifted: string[] = []
   for (let at = 0; at < lines.length; at++) {
@@ -19,7 +20,7 @@ it('quotes each marked block verbatim from its file', () => {
     const block = lines.slice(at + 2, end).join('\n')
     const source = readFileSync(new URL(marker[1]!, ROOT), 'utf8')
     checked.push(marker[1]!)
-    if (!source.includes(block)) drifted.push(`README.md:${at + 1}: the block is not in ${marker[1]}`)
+    if (!source.includes(block)) drifted.push(`${page}:${at + 1}: the block is not in ${marker[1]}`)
   }
   expect(checked.length).toBeGreaterThan(0)
   expect(drifted).toEqual([])
