@@ -61,15 +61,7 @@ function decodeParam(raw: string): string | null {
   }
 }
 
-function wellEncoded(path: string): boolean {
-  if (!path.includes('%')) return true
-  try {
-    decodeURIComponent(path)
-    return true
-  } catch {
-    return false
-  }
-}
+const wellEncoded = (path: string): boolean => decodeParam(path) !== null
 
 const at = (response: Answer): DoorOutcome => ({ response, delayMs: 0 })
 

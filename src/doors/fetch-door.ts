@@ -11,10 +11,10 @@ import { readStream } from '../dispatch/body-text.js'
 import { createDispatch, type DispatchOptions } from '../dispatch/dispatch.js'
 import type { AdminGuard } from '../dispatch/admin-answer.js'
 import type { DispatchRequest, DoorOutcome, HeaderReader } from '../dispatch/request.js'
-import { isNullBodyStatus, statusText } from '../dispatch/status-text.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { splitBase } from './base-url.js'
 import { TextResponse } from './text-response.js'
+import { sleep, webAnswer } from './web-answer.js'
 
 /** The signature of the global `fetch` (what clients that take an injected fetch call). */
 export type MockFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -42,8 +42,6 @@ function networkError(cause?: unknown): TypeError {
   return new TypeError('Failed to fetch', cause === undefined ? undefined : { cause })
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
 /** A string body as a Request would carry it: UTF-8 (a lone surrogate becomes U+FFFD), typed text/plain unless told. */
 class StringBodyHeaders implements HeaderReader {
   constructor(private readonly headers: Headers) {}
@@ -62,11 +60,8 @@ function stringBody(body: string, limit: number): string | { tooLarge: number } 
 }
 
 function toResponse(outcome: DoorOutcome & { drop?: undefined }, head: boolean): Response {
-  const { status, headers, body } = outcome.response
-  const init = { status, statusText: statusText(status), headers: { 'content-type': 'application/json', ...headers } }
-  if (body === null || head || isNullBodyStatus(status)) return new Response(null, init)
-  if (typeof body === 'string') return new TextResponse(body, init)
-  return new Response(body.stream(), init)
+  const { init, body } = webAnswer(outcome.response, head)
+  return typeof body === 'string' ? new TextResponse(body, init) : new Response(body, init)
 }
 
 export function createFetchDoor(source: MockHandle, options: FetchDoorOptions = {}): MockFetch {

@@ -10,9 +10,9 @@ import { readStream } from '../dispatch/body-text.js'
 import type { AdminGuard } from '../dispatch/admin-answer.js'
 import { createDispatch } from '../dispatch/dispatch.js'
 import type { DoorOutcome } from '../dispatch/request.js'
-import { isNullBodyStatus, statusText } from '../dispatch/status-text.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { splitBase } from './base-url.js'
+import { sleep, webAnswer } from './web-answer.js'
 
 export interface HandlerOptions {
   /** Serve only this base URL (e.g. `https://audio.example.test`, or one with a path prefix); default: any origin. */
@@ -40,15 +40,11 @@ function underBase(href: string): RegExp {
   return new RegExp(`^${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[/?#]|$)`)
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
 async function settle(outcome: DoorOutcome, head: boolean, drop: () => Response): Promise<Response> {
   if (outcome.delayMs > 0) await sleep(outcome.delayMs)
   if (outcome.drop) return drop()
-  const { status, headers, body } = outcome.response
-  const init = { status, statusText: statusText(status), headers: { 'content-type': 'application/json', ...headers } }
-  if (body === null || head || isNullBodyStatus(status)) return new HttpResponse(null, init)
-  return new HttpResponse(typeof body === 'string' ? body : body.stream(), init)
+  const { init, body } = webAnswer(outcome.response, head)
+  return new HttpResponse(body, init)
 }
 
 /** The fake's msw handlers: public API, media files, the OpenAPI document and `/__admin`, through one handler. */
