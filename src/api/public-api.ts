@@ -3,7 +3,7 @@
  * (a response, or a dropped connection, possibly after a delay; request.ts). Every door calls
  * these; no door holds a rule of its own. Each request takes the same road, in this order:
  *
- *   clock tick → authenticate (401) → rate limit (429) → body checks (413, 400)
+ *   authenticate (401) → rate limit (429) → body checks (413, 400)
  *     → scenario fault → answer (400, 402, 404, 503 or success) → rate-limit headers → journal
  *
  * `pipeline` below is that road; each endpoint gives it its steps (`Steps`). Routes are in
@@ -166,9 +166,8 @@ const USAGE: Steps<ApiRequest, null> = {
 }
 
 /*
- * The three endpoints: each first moves a ticking clock (clock.tick), so its answer and journal
- * entry show the moved time, then runs the pipeline, then records the request in the world's
- * journal, whichever door it came through.
+ * The three endpoints: each runs the pipeline, then records the request in the world's journal,
+ * whichever door it came through. No request moves the clock (decision 038).
  */
 
 const CREATE_ROUTE = routeOf('create')
@@ -176,7 +175,6 @@ const GET_TASK_ROUTE = routeOf('get_task')
 const USAGE_ROUTE = routeOf('usage')
 
 export function createTask(world: World, request: BodyRequest): Outcome {
-  world.tick()
   // The journal shows the balance before the request.
   const account = request.apiKey === null ? undefined : world.account(request.apiKey)
   const credits = account === undefined ? null : { available: account.ledger.available, toppedUp: account.ledger.topped_up }
@@ -198,7 +196,6 @@ export function createTask(world: World, request: BodyRequest): Outcome {
 }
 
 export function getTask(world: World, request: ApiRequest, taskId: string): Outcome {
-  world.tick()
   const outcome = pipeline(world, request, GET_TASK, taskId)
   // The journal shows the status the answer showed.
   const task = outcome.response?.status === 200 ? world.tasks.get(taskId) : undefined
@@ -218,7 +215,6 @@ export function getTask(world: World, request: ApiRequest, taskId: string): Outc
 }
 
 export function getUsage(world: World, request: ApiRequest): Outcome {
-  world.tick()
   const outcome = pipeline(world, request, USAGE, null)
   const entry: JournalEntry = {
     method: USAGE_ROUTE.method,

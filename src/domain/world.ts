@@ -406,12 +406,6 @@ export class World {
   }
 
   /**
-   * Nothing: time no longer moves per request (decision 038: each task has its own time, see
-   * `timeOf`). Kept while src/api still calls it; remove both together.
-   */
-  tick(): void {}
-
-  /**
    * How far a task's own time is ahead of the world's clock (decision 038): one tick for its
    * place among its account's tasks (the key's nth task is created n ticks after the clock) and
    * one for each read by its owner. Only the task's own creation and reads move it.
