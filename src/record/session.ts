@@ -58,7 +58,7 @@ export interface Session {
   header: string[]
   seed: number
   /** The written scenario's clock; `start` in ms. */
-  /** `tick`: ms a manual clock moves on each request to the public API (as the source scenario's `clock.tick`). */
+  /** `tick`: the source scenario's `clock.tick` (decision 038: how far a create or an owner's read moves a task's own time). */
   clock: { mode: 'manual'; start: number; tick?: number } | { mode: 'auto'; speed: number; start: number }
   /** The `service` mapping as the file writes it (only the keys to set). */
   service: Record<string, unknown>
