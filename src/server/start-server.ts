@@ -38,8 +38,11 @@ export interface ServerOptions extends MockOptions {
    * On a host that is not a loopback address the admin API stays closed without one.
    */
   adminToken?: string
-  /** Runs before the server listens (e.g. `--state` restores and saves the world): no request sees the world before it. */
-  prepare?: (mock: MockCore) => Promise<void>
+  /**
+   * Runs before the server listens (e.g. `--state` restores and saves the worlds): no request sees
+   * a world before it. `worlds` is the registry of the named worlds, empty yet.
+   */
+  prepare?: (mock: MockCore, worlds: WorldRegistry<MockCore>) => Promise<void>
   /** Request timeouts and the connection cap (defaults: DEFAULT_TRANSPORT_LIMITS; past the cap: a JSON 503, never a reset). */
   limits?: Partial<TransportLimits>
   /**
@@ -129,15 +132,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Node binds every interface for an empty host: refused, since it would expose the fake by accident.
   if (host === '') throw new RangeError('startServer: host must not be empty; use 127.0.0.1 (the default), or 0.0.0.0 for every interface')
   const mock = createMockCore(options, bundledLibrary)
-  await options.prepare?.(mock)
-  const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
-  const limits = transportLimits(options.limits)
-  // Node's own Host check answers a bare 400; the door answers it as JSON (host-header.ts).
   const { seed, journalCapacity, wallNow } = options
   const worlds = createWorldRegistry({
     ...options.worlds,
     create: worldFactory({ options: { seed, journalCapacity, wallNow }, scenario: () => mock.scenario, library: bundledLibrary }),
   })
+  await options.prepare?.(mock, worlds)
+  const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }
+  const limits = transportLimits(options.limits)
+  // Node's own Host check answers a bare 400; the door answers it as JSON (host-header.ts).
   const door = createNodeDoor(mock, { admin, cors: options.cors, worlds })
   // Past the cap a connection is still read and its request answered, with a 503 that says so.
   const overloaded = new WeakSet<Socket>()

@@ -29,6 +29,12 @@ export interface WorldRegistryOptions<H extends MockHandle = MockHandle> extends
   onRemove?: (name: string, core: H, reason: RemovalReason) => void
 }
 
+/** Hears worlds come and go (the `--state` keeper keeps each, and deletes a gone one's rows). */
+export interface WorldListener<H extends MockHandle = MockHandle> {
+  created(name: string, core: H): void
+  removed(name: string, core: H, reason: RemovalReason): void
+}
+
 /** Why a world went: idle for `idleMs`, evicted to make room at the cap, or removed by a caller. */
 export type RemovalReason = 'idle' | 'evicted' | 'removed'
 
@@ -60,6 +66,8 @@ export interface WorldRegistry<H extends MockHandle = MockHandle> {
   remove(name: string): WorldResult<{ name: string }>
   /** Removes the worlds idle for `idleMs` or longer; their names. Every other call does this first. */
   sweep(): string[]
+  /** Tells `listener` of every world made or removed from now on. */
+  subscribe(listener: WorldListener<H>): void
 }
 
 interface Entry<H> {
@@ -80,9 +88,11 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
   const now = options.now ?? Date.now
   /** In order of last use, least recent first: a use moves an entry to the end. */
   const worlds = new Map<string, Entry<H>>()
+  const listeners: Array<WorldListener<H>> = []
   const drop = (name: string, entry: Entry<H>, reason: RemovalReason): void => {
     worlds.delete(name)
     options.onRemove?.(name, entry.core, reason)
+    for (const listener of listeners) listener.removed(name, entry.core, reason)
   }
 
   const sweep = (): string[] => {
@@ -131,6 +141,7 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
     if (space.evict !== null) drop(space.evict, worlds.get(space.evict)!, 'evicted')
     const at = now()
     worlds.set(name, { core, createdAt: at, lastUsed: at })
+    for (const listener of listeners) listener.created(name, core)
     return { ok: true, value: core }
   }
 
@@ -194,5 +205,6 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
       return { ok: true, value: { name } }
     },
     sweep,
+    subscribe: (listener) => void listeners.push(listener),
   }
 }
