@@ -53,13 +53,15 @@ export async function startFake(options: ServeOptions, log: Log): Promise<Starte
     adminToken: options.adminToken,
     cors: { origins: options.corsOrigins },
     // Restored, and its new boot epoch saved, before the server listens: no request sees the world before it.
-    prepare: async (mock) => {
+    prepare: async (mock, worlds) => {
       if (options.statePath === undefined || state === null || !saved?.ok) return
-      const adopted = await state.adoptState(mock, options.statePath, saved.value, {
-        intervalMs: options.stateIntervalMs,
-        mode: options.stateMode,
-        anyScenario: options.stateAnyScenario,
-      })
+      const adopted = await state.adoptState(
+        mock,
+        options.statePath,
+        saved.value,
+        { intervalMs: options.stateIntervalMs, mode: options.stateMode, anyScenario: options.stateAnyScenario },
+        worlds,
+      )
       if (!adopted.ok) {
         refusal = adopted.message
         throw new Error(adopted.message)

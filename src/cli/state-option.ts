@@ -6,6 +6,7 @@
  */
 import { rename } from 'node:fs/promises'
 import type { MockHandle } from '../handle/mock-handle.js'
+import type { MockCore } from '../mock/mock-core.js'
 import { sourceOf } from '../scenario/scenario-source.js'
 import { oldLogSegments, stateBeforeMigration } from '../state/migrate-json-state.js'
 import { foreignScenario, restoreRows } from '../state/restore-rows.js'
@@ -16,6 +17,8 @@ import { checkStatePath, findState, type Found } from '../state/state-file.js'
 import { stateFileSchema } from '../state/state-schema.js'
 import { keepState, type StateKeeper, type StateMode } from '../state/state-keeper.js'
 import { WorldStore } from '../state/world-store.js'
+import type { WorldRegistry } from '../worlds/world-registry.js'
+import { restoreNamedWorlds, type RestoredWorld } from './restore-worlds.js'
 
 export type { StateKeeper }
 export { checkStatePath }
@@ -26,6 +29,8 @@ export { checkStatePath }
  * later boot's (FILE always holds at least its boot's first epoch: it is committed before serving).
  */
 export const EPOCHS_PER_BOOT = 2 ** 20
+
+const nextBoot = (epoch: number): number => (Math.floor(epoch / EPOCHS_PER_BOOT) + 1) * EPOCHS_PER_BOOT
 
 export type Adopted = { ok: true; keeper: StateKeeper; summary: string } | { ok: false; message: string }
 
@@ -54,8 +59,12 @@ function savedScenario(core: MockHandle, header: unknown): string | null {
   return null
 }
 
-/** Restores what FILE holds into the fake, commits the new epoch, and starts keeping FILE. */
-export async function adoptState(core: MockHandle, path: string, found: Found, settings: StateSettings): Promise<Adopted> {
+/**
+ * Restores what FILE holds into the fake (the default world, and every named world into `worlds`
+ * when given), commits the new epoch, and starts keeping FILE: every world, the named ones as they
+ * come and go.
+ */
+export async function adoptState(core: MockHandle, path: string, found: Found, settings: StateSettings, worlds?: WorldRegistry<MockCore>): Promise<Adopted> {
   const refused = (message: string): Adopted => ({ ok: false, message: `${path}: refused: ${message}` })
   const binding = chooseBinding()
   if ('error' in binding) return refused(binding.error)
@@ -110,6 +119,12 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
       summary = `restored ${result.accounts} accounts and ${result.tasks} tasks from ${path}${served}`
     }
   }
+  let named: RestoredWorld[] = []
+  if (migrated === null && !opened.empty && worlds !== undefined) {
+    const restoredWorlds = restoreNamedWorlds(store, worlds, settings.anyScenario)
+    if (!restoredWorlds.ok) return fail(restoredWorlds.message)
+    named = restoredWorlds.value
+  }
   const activated = await activateStateDatabase(opened.db, path, settings.mode === 'durable')
   if (activated !== null) return fail(activated)
   const keeper = keepState({
@@ -117,21 +132,31 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
     store,
     mode: settings.mode,
     intervalMs: settings.intervalMs,
-    world: core.world,
-    name: '',
-    restored: restored && migrated === null,
     onError: (error) => process.stderr.write(`audio-task-mock: cannot save the state to ${path}: ${error.message}\n`),
     onClose: () => releaseHolder(path),
   })
+  const keepWorld = (name: string, handle: MockHandle, wasRestored: boolean): void => {
+    const kept = keeper.keep(name, handle.world, wasRestored)
+    handle.onReset((world) => kept.follow(world))
+    handle.commit = kept.commit
+  }
+  keepWorld('', core, restored && migrated === null)
   // A new boot epoch, committed before any request: ids of this run differ from every earlier run's.
-  if (restored) core.world.setEpoch((Math.floor(core.world.epoch / EPOCHS_PER_BOOT) + 1) * EPOCHS_PER_BOOT)
+  if (restored) core.world.setEpoch(nextBoot(core.world.epoch))
+  for (const world of named) {
+    keepWorld(world.name, world.core, true)
+    world.core.world.setEpoch(nextBoot(world.core.world.epoch))
+  }
   try {
     await keeper.flush()
   } catch (error) {
     await keeper.stop().catch(() => undefined)
     return { ok: false, message: `${path}: cannot save the state: ${(error as Error).message}` }
   }
-  core.onReset((world) => keeper.follow(world))
-  core.commit = keeper.commit
+  worlds?.subscribe({ created: (name, handle) => keepWorld(name, handle, false), removed: (name) => keeper.forget(name) })
+  if (named.length > 0) {
+    const tasks = named.reduce((sum, world) => sum + world.tasks, 0)
+    summary += `, and ${named.length} named world${named.length === 1 ? '' : 's'} (${tasks} tasks)`
+  }
   return { ok: true, keeper, summary: `${summary}; kept with ${binding.name}, ${settings.mode} mode` }
 }

@@ -1,7 +1,7 @@
 /**
  * The rows of one named world in the state database (decision 036): its header (scenario,
  * clock, epoch, counters, incarnations), accounts with their credit events and clips, tasks
- * and rate windows. `world` is '' for the default world; other names are for worlds to come.
+ * and rate windows. `world` is '' for the default world, a name for a named world (decision 044).
  * Writes happen inside `transaction`, which commits all or nothing.
  */
 import type { Database, Statement } from './sqlite-binding.js'
@@ -104,6 +104,11 @@ export class WorldStore {
 
   deleteRateWindow(world: string, apiKey: string): void {
     this.#run('DELETE FROM rate_windows WHERE world = ? AND api_key = ?', world, apiKey)
+  }
+
+  /** The names of the saved named worlds (the default world, '', left out), in name order. */
+  names(): string[] {
+    return this.#all("SELECT world FROM worlds WHERE world <> '' ORDER BY world").map((row) => String(row['world']))
   }
 
   /** The largest task and account order numbers of the world (new rows follow them). */

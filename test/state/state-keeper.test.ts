@@ -8,7 +8,7 @@ import { createMock, type Mock } from '../../src/mock/create-mock.js'
 import { restoreRows } from '../../src/state/restore-rows.js'
 import { chooseBinding, type Binding, type Database } from '../../src/state/sqlite-binding.js'
 import { activateStateDatabase, openStateDatabase } from '../../src/state/state-database.js'
-import { keepState, type StateKeeper, type StateMode } from '../../src/state/state-keeper.js'
+import { keepState, type KeptWorld, type StateKeeper, type StateMode } from '../../src/state/state-keeper.js'
 import { WorldStore } from '../../src/state/world-store.js'
 
 const SCENARIO = 'version: 1\nseed: 5\naccounts: [{ api_key: k, credits: 100 }]\n'
@@ -33,7 +33,7 @@ function failing(db: Database, full: { on: boolean }): Database {
   }
 }
 
-async function keep(path: string, mock: Mock, mode: StateMode, full = { on: false }): Promise<{ keeper: StateKeeper; errors: Error[] }> {
+async function keep(path: string, mock: Mock, mode: StateMode, full = { on: false }): Promise<{ keeper: StateKeeper; kept: KeptWorld; errors: Error[] }> {
   const opened = await openStateDatabase(binding(), path)
   if (!opened.ok) throw new Error(opened.message)
   const activated = await activateStateDatabase(opened.db, path, mode === 'durable')
@@ -45,14 +45,12 @@ async function keep(path: string, mock: Mock, mode: StateMode, full = { on: fals
     store: new WorldStore(db),
     mode,
     intervalMs: 60_000,
-    world: mock.world,
-    name: '',
-    restored: false,
     onError: (e) => errors.push(e),
   })
+  const kept = keeper.keep('', mock.world, false)
   await keeper.flush()
-  mock.onReset((world) => keeper.follow(world))
-  return { keeper, errors }
+  mock.onReset((world) => kept.follow(world))
+  return { keeper, kept, errors }
 }
 
 /** The world FILE holds, restored into a new mock. */
@@ -67,8 +65,8 @@ async function reopen(path: string, scenario = SCENARIO): Promise<Mock> {
   return mock
 }
 
-const create = (mock: Mock, keeper: StateKeeper) =>
-  durable({ commit: keeper.commit }, createTask(mock.world, { apiKey: 'k', origin: 'http://127.0.0.1', contentType: 'application/json', body: lyrics }))
+const create = (mock: Mock, kept: KeptWorld) =>
+  durable({ commit: kept.commit }, createTask(mock.world, { apiKey: 'k', origin: 'http://127.0.0.1', contentType: 'application/json', body: lyrics }))
 
 it('commits accounts, tasks, events and a reset account, and restores them as they were', async () => {
   const path = join(await mkdtemp(join(tmpdir(), 'atm-keep-')), 'state.db')
@@ -92,18 +90,18 @@ it('durable: a create whose commit fails answers 503 and changes nothing; the ne
   const path = join(await mkdtemp(join(tmpdir(), 'atm-keep-')), 'state.db')
   const mock = createMock({ scenario: SCENARIO })
   const full = { on: false }
-  const { keeper, errors } = await keep(path, mock, 'durable', full)
-  expect((await create(mock, keeper)).response!.status).toBe(202)
+  const { keeper, kept, errors } = await keep(path, mock, 'durable', full)
+  expect((await create(mock, kept)).response!.status).toBe(202)
   const before = { ...mock.world.account('k')!.ledger }
   full.on = true
-  const refused = await create(mock, keeper)
+  const refused = await create(mock, kept)
   expect(refused.response!.status).toBe(503)
   expect(JSON.parse(refused.response!.body)).toEqual({ code: 503, message: 'The task could not be saved to the state file: database or disk is full' })
   expect(mock.world.tasks.size).toBe(1)
   expect(mock.world.account('k')!.ledger).toEqual(before)
   expect(errors.map((e) => e.message)).toEqual(['database or disk is full'])
   full.on = false
-  expect((await create(mock, keeper)).response!.status).toBe(202)
+  expect((await create(mock, kept)).response!.status).toBe(202)
   await keeper.stop()
   const back = await reopen(path)
   expect(back.world.tasks.size).toBe(2)
