@@ -24,9 +24,10 @@ export const serveFlagsHelp = (defaultPort: number): string => `  --scenario FIL
   --cors-origin O   let only pages from origin O (e.g. http://localhost:5173) call the
                     public API and media from another origin; repeatable (default: any)
   --report          print the client report (what clients did wrong) on exit
-  --state FILE      keep the world (accounts, credits, tasks, clock) in FILE, an SQLite
-                    database: restored on start, committed every --state-interval and on
-                    shutdown; one server per FILE (see docs/persistence.md)
+  --state FILE      keep the worlds (accounts, credits, tasks, clock; the default world and
+                    every /worlds/NAME) in FILE, an SQLite database: restored on start,
+                    committed every --state-interval and on shutdown; one server per FILE
+                    (see docs/persistence.md)
   --state-mode M    interval (default): a SIGKILL loses up to one interval of changes;
                     durable: a create is answered only once it is committed (fsynced), so
                     a SIGKILL loses no acknowledged task; a failed write answers 503
