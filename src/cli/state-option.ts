@@ -156,7 +156,8 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
   worlds?.subscribe({ created: (name, handle) => keepWorld(name, handle, false), removed: (name) => keeper.forget(name) })
   if (named.length > 0) {
     const tasks = named.reduce((sum, world) => sum + world.tasks, 0)
-    summary += `, and ${named.length} named world${named.length === 1 ? '' : 's'} (${tasks} tasks)`
+    const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`
+    summary += `, and ${plural(named.length, 'named world')} (${plural(tasks, 'task')})`
   }
   return { ok: true, keeper, summary: `${summary}; kept with ${binding.name}, ${settings.mode} mode` }
 }
