@@ -5,8 +5,9 @@
  * the inspector's filter.
  *
  * The domain imports no zod (it runs anywhere, and its parts load without a schema library), so
- * a type's schemas are functions of the builders the api layer hands them (`kit.z`, and the
- * field builders of input-kit.ts): the type holds its schemas, the domain never runs them.
+ * a type's schemas are functions of the builders the layer above hands them (`kit.z`, and the
+ * field builders of input-kit.ts; src/api builds the kit, and src/scenario for its warnings on
+ * input fields): the type holds its schemas, the domain never runs them.
  */
 import type * as Z from '../../zod.js'
 import type { Rng } from '../random.js'
