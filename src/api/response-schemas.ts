@@ -5,6 +5,7 @@
  * inferred (inferred.ts). Unlike requests, responses do not depend on the scenario.
  */
 import * as z from '../zod.js'
+import { DEFAULT_PRICES, TASK_TYPE_LIST } from '../domain/task-types/index.js'
 import { TASK_TYPES, type TaskType } from '../domain/types.js'
 import { inferred } from './inferred.js'
 
@@ -33,15 +34,7 @@ export const clipSchema = z
   })
   .describe('One generated clip (an entry of result)')
 
-export const lyricsEntrySchema = z
-  .strictObject({
-    id: z.string(),
-    title: z.string(),
-    text: z.string().describe('The lyrics, with [Verse]/[Chorus] tags'),
-  })
-  .describe(inferred('the result of a lyrics task is one {id, title, text}', 'timelines.<name>[].output'))
-
-function output<T extends TaskType, R extends z.ZodType>(taskType: T, result: R, description: string) {
+function output<R extends z.ZodType>(taskType: TaskType, result: R, description: string) {
   return z
     .looseObject({
       taskType: z.literal(taskType).describe('The task type'),
@@ -54,21 +47,15 @@ function output<T extends TaskType, R extends z.ZodType>(taskType: T, result: R,
     .describe(description)
 }
 
-const overridable = 'timelines.<name>[].output'
+/** Each task type's output: its `result` entry (domain/task-types/), in the envelope every type shares. */
+export const outputShapes = TASK_TYPE_LIST.map((type) => {
+  const shape = type.output({ z, inferred, clip: clipSchema })
+  return { type: type.name, ...shape, schema: output(type.name, shape.entry, shape.description) }
+})
 
-export const outputVariants = {
-  music: output(
-    'music',
-    clipSchema,
-    `Output of a completed music task, as the spec shows it. ${inferred('result holds two clips of 2 to 4 minutes', overridable)}`,
-  ),
-  lyrics: output('lyrics', lyricsEntrySchema, inferred('output of a completed lyrics task: result holds one {id, title, text}', overridable)),
-  upload: output('upload', clipSchema, inferred('output of a completed upload task: result holds one clip, which a continuation may name', overridable)),
-  concat: output('concat', clipSchema, inferred('output of a completed concat task: result holds one merged, full-length clip', overridable)),
-}
-
+type OutputVariant = ReturnType<typeof output>
 export const outputSchema = z
-  .discriminatedUnion('taskType', [outputVariants.music, outputVariants.lyrics, outputVariants.upload, outputVariants.concat])
+  .discriminatedUnion('taskType', outputShapes.map(({ schema }) => schema) as [OutputVariant, ...OutputVariant[]])
   .describe('Model-specific results of a completed task, by taskType')
 
 /** The Task resource in one status group: fields in the spec's order. */
@@ -118,14 +105,16 @@ export const taskSchema = z
   .discriminatedUnion('status', [taskVariants.inProgress, taskVariants.succeeded, taskVariants.failed, taskVariants.timedOut])
   .describe('The Task resource, by status')
 
+const pricesText = Object.entries(DEFAULT_PRICES)
+  .map(([type, price]) => `${type} ${price}`)
+  .join(', ')
+
 export const createdSchema = z
   .strictObject({
     task_id: z.string().describe('Identifier to use for polling'),
     type: z.enum(TASK_TYPES).describe('The submitted task type'),
     status: z.literal('pending').describe('Always pending'),
-    credits_charged: z
-      .number()
-      .describe(`Credits frozen for this task. ${inferred('the default prices are music 10, lyrics 5, upload 1, concat 5', 'service.prices')}`),
+    credits_charged: z.number().describe(`Credits frozen for this task. ${inferred(`the default prices are ${pricesText}`, 'service.prices')}`),
     created_at: isoInstant,
   })
   .describe('A task just created')

@@ -5,6 +5,7 @@
 import { DEFAULT_MAX_INPUT_BYTES } from '../scenario/defaults.js'
 import type * as z from '../zod.js'
 import type { TaskRequest } from '../domain/world.js'
+import { taskType } from '../domain/task-types/index.js'
 import type { MusicMode, ServiceConfig } from '../domain/types.js'
 import { createBodySchema, inputSchemas } from './schemas.js'
 
@@ -34,26 +35,6 @@ function describe(error: z.ZodError, prefix: string): string {
   return error.issues.map((issue) => `${pathOf(prefix, issue.path)}: ${issue.message}`).join('; ')
 }
 
-const CUSTOM_FIELDS = ['prompt', 'tags', 'negative_tags', 'title'] as const
-
-/** The music mode the input selects, or a message when it mixes modes. */
-export function musicMode(input: Readonly<Record<string, unknown>>): MusicMode | { conflict: string } {
-  if (Object.hasOwn(input, 'continue_clip_id')) {
-    if (Object.hasOwn(input, 'gpt_description_prompt')) {
-      return { conflict: 'input.gpt_description_prompt: not allowed with input.continue_clip_id (description mode vs continuation mode)' }
-    }
-    return 'continuation'
-  }
-  const custom = CUSTOM_FIELDS.find((field) => Object.hasOwn(input, field))
-  if (custom !== undefined) {
-    if (Object.hasOwn(input, 'gpt_description_prompt')) {
-      return { conflict: `input.gpt_description_prompt: not allowed with input.${custom} (description mode vs custom mode)` }
-    }
-    return 'custom'
-  }
-  return 'description'
-}
-
 const UTF8 = new TextEncoder()
 
 /** UTF-8 bytes of `value` as JSON, what the task stores and `--state` saves. */
@@ -73,22 +54,22 @@ export function validateCreate(body: unknown, service: ServiceConfig): Validatio
   if (!top.success) return { ok: false, message: describe(top.error, '') }
   const { model, task_type: type } = top.data
   const input = (body as { input: Record<string, unknown> }).input
+  const definition = taskType(type)
   let mode: MusicMode | null = null
-  if (type === 'music') {
-    const selected = musicMode(input)
+  if (definition.mode !== undefined) {
+    const selected = definition.mode(input)
     if (typeof selected !== 'string') return { ok: false, message: selected.conflict }
-    mode = selected
+    mode = selected as MusicMode
   }
-  const checked = schemas.inputs[mode ?? (type as Exclude<typeof type, 'music'>)].safeParse(input)
+  const checked = schemas.inputs[type][mode ?? 'input']!.safeParse(input)
   if (!checked.success) return { ok: false, message: describe(checked.error, 'input') }
-  if (mode === 'custom' && input['make_instrumental'] !== true && !Object.hasOwn(input, 'prompt')) {
-    return { ok: false, message: 'input.prompt: required in custom mode unless input.make_instrumental is true (lyrics, with [Verse]/[Chorus] tags)' }
-  }
+  const refused = definition.check?.(input, mode) ?? null
+  if (refused !== null) return { ok: false, message: refused }
   const inputBytes = jsonBytes(input)
   const maxInput = service.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES
   if (inputBytes > maxInput) {
     return { ok: false, message: `input: ${inputBytes} bytes as JSON, the limit is ${maxInput} bytes (service.max_input_bytes)` }
   }
-  const mv = type === 'music' ? ((input['mv'] as string | undefined) ?? service.defaultVersion) : null
+  const mv = definition.versioned === true ? ((input['mv'] as string | undefined) ?? service.defaultVersion) : null
   return { ok: true, request: { type, model, mode, mv, input } }
 }

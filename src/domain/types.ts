@@ -4,15 +4,18 @@
  * the world (world.ts) runs it.
  */
 
-export const TASK_TYPES = ['music', 'lyrics', 'upload', 'concat'] as const
-export type TaskType = (typeof TASK_TYPES)[number]
+import type { Limits } from './task-types/input-kit.js'
+import type { TaskType } from './task-types/index.js'
+import type { MusicMode } from './task-types/music.js'
+
+// The task types and what differs between them live in task-types/, one file each.
+export { TASK_TYPES, type TaskType } from './task-types/index.js'
+export { MUSIC_MODES, type MusicMode } from './task-types/music.js'
+export type { Limits } from './task-types/input-kit.js'
 
 export const TASK_STATUSES = ['pending', 'running', 'success', 'failure', 'timeout'] as const
 export type TaskStatus = (typeof TASK_STATUSES)[number]
 export type FinalStatus = 'success' | 'failure' | 'timeout'
-
-export const MUSIC_MODES = ['description', 'custom', 'continuation'] as const
-export type MusicMode = (typeof MUSIC_MODES)[number]
 
 export function isFinal(status: TaskStatus): status is FinalStatus {
   return status === 'success' || status === 'failure' || status === 'timeout'
@@ -84,16 +87,6 @@ export interface Fault {
 }
 
 export type Prices = Readonly<Record<TaskType, number>>
-
-export interface Limits {
-  /** Maximum length in characters of each text field. */
-  gpt_description_prompt: number
-  prompt: number
-  lyrics_prompt: number
-  tags: number
-  negative_tags: number
-  title: number
-}
 
 export interface ServiceConfig {
   model: string

@@ -14,6 +14,7 @@ import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outpu
 import { createRng, deriveSeed, taskId } from './random.js'
 import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
+import { taskType } from './task-types/index.js'
 import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskStatus, TaskType } from './types.js'
 
 /** An account as callers see it: read-only; only the world's methods change it. */
@@ -282,9 +283,7 @@ export type ForceOutcome = { ok: true; task: Task } | { ok: false; error: { kind
 
 /** The clip a concat or continuation names, if the task type has one. */
 function referencedClip(request: TaskRequest): string | null {
-  if (request.type === 'concat') return String(request.input['clip_id'])
-  if (request.mode === 'continuation') return String(request.input['continue_clip_id'])
-  return null
+  return taskType(request.type).clipOf?.(request.input, request.mode) ?? null
 }
 
 /** The timeline's steps, with a successful end replaced by a failure (a clip the account never received). */

@@ -10,9 +10,8 @@ import {
   envelope,
   errorBodyFor,
   errorBodySchema,
-  lyricsEntrySchema,
   outputSchema,
-  outputVariants,
+  outputShapes,
   taskSchema,
   taskVariants,
   usageSchema,
@@ -24,6 +23,9 @@ export type JsonSchema = Record<string, unknown>
 
 /** Every status an operation of the public API documents; each has an error body schema `Error<status>`. */
 export const ERROR_STATUSES = [400, 401, 402, 404, 413, 429, 500, 503] as const
+
+/** A task type's name as the first word of a component name: `music` → `Music`. */
+const capital = (type: string): string => `${type[0]!.toUpperCase()}${type.slice(1)}`
 
 export const ref = (id: string): JsonSchema => ({ $ref: `#/components/schemas/${id}` })
 
@@ -78,14 +80,9 @@ export function componentSchemas(service: ServiceConfig): Record<string, JsonSch
   const requests = generate(
     [
       ['CreateTaskRequest', request.createTask],
-      ...TASK_TYPES.map((type): [string, z.ZodType] => [`Create${type[0]!.toUpperCase()}${type.slice(1)}TaskRequest`, request.byType[type]]),
-      ['MusicInput', request.music],
-      ['MusicDescriptionInput', request.modes.description],
-      ['MusicCustomInput', request.modes.custom],
-      ['MusicContinuationInput', request.modes.continuation],
-      ['LyricsInput', request.lyrics],
-      ['UploadInput', request.upload],
-      ['ConcatInput', request.concat],
+      ...TASK_TYPES.map((type): [string, z.ZodType] => [`Create${capital(type)}TaskRequest`, request.byType[type]]),
+      // Each type's input, then the named schemas it is made of (music: its three modes).
+      ...TASK_TYPES.flatMap((type) => [[`${capital(type)}Input`, request.inputOf[type].input] as const, ...request.inputOf[type].parts]),
     ],
     'input',
   )
@@ -101,12 +98,10 @@ export function componentSchemas(service: ServiceConfig): Record<string, JsonSch
       ['TaskFailed', taskVariants.failed],
       ['TaskTimedOut', taskVariants.timedOut],
       ['Output', outputSchema],
-      ['MusicOutput', outputVariants.music],
-      ['LyricsOutput', outputVariants.lyrics],
-      ['UploadOutput', outputVariants.upload],
-      ['ConcatOutput', outputVariants.concat],
+      ...outputShapes.map(({ type, schema }) => [`${capital(type)}Output`, schema] as const),
       ['Clip', clipSchema],
-      ['LyricsEntry', lyricsEntrySchema],
+      // The result entries of a type's own (the others are clips).
+      ...outputShapes.flatMap(({ entryName, entry }) => (entryName === undefined ? [] : [[entryName, entry] as const])),
       ['Usage', usageSchema],
       ['Error', errorBodySchema],
       ...ERROR_STATUSES.map((status) => [`Error${status}`, errorBodyFor(status)] as const),

@@ -6,6 +6,7 @@
 import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
 import type { OperationId } from '../api/routes.js'
 import { ManualClock } from '../domain/clock.js'
+import { TASK_TYPE_LIST } from '../domain/task-types/index.js'
 import type { ServiceConfig } from '../domain/types.js'
 import { World } from '../domain/world.js'
 import { formatScenarioError, parseScenarioObject } from '../scenario/load.js'
@@ -89,24 +90,21 @@ export function generateExamples(service: ServiceConfig): Examples {
     while (/"status":"(pending|running)"/.test(outcome.response?.body ?? '')) outcome = read(id)
     return record('getTask', name, summary, outcome)
   }
-  const music = { model: service.model, task_type: 'music', input: { gpt_description_prompt: fit('a calm lofi beat for studying', 'gpt_description_prompt') } }
-  requests['music'] = { summary: 'Music, description mode', value: music }
+  const kit = (clip: string) => ({ fit, clip, defaultVersion: service.defaultVersion })
+  // Every type's examples in the list's order (each created task takes the next ordinal). The
+  // first is the task the others read, continue, fail and refuse: a music task, finished.
+  const [main, ...rest] = TASK_TYPE_LIST.flatMap((type) => type.examples.map((example) => ({ type: type.name, example })))
+  const music = { model: service.model, task_type: main!.type, input: main!.example.input(kit('')) }
+  requests[main!.example.name] = { summary: main!.example.summary, value: music }
 
-  const id = record('createTask', 'created', 'A music task, accepted', post(music)).data.task_id as string
+  const id = record('createTask', 'created', `A ${main!.type} task, accepted`, post(music)).data.task_id as string
   record('getTask', 'pending', 'Just created: pending', read(id))
   record('getTask', 'running', 'Being processed upstream: running', read(id))
-  const clip = finish('music', 'A successful music task: two clips', id).data.output.result[0].id as string
-  create('music-custom', 'Music, custom mode: own lyrics and style (inferred)', 'music', {
-    prompt: fit('[Verse]\nRain on the window, coffee gone cold\n[Chorus]\nStay a little longer', 'lyrics_prompt'),
-    tags: fit('lofi, piano', 'tags'),
-    title: fit('Rainy Window', 'title'),
-    mv: service.defaultVersion,
-  })
-  create('music-instrumental', 'Music, custom mode, instrumental (inferred)', 'music', { tags: fit('ambient, synth pads', 'tags'), make_instrumental: true })
-  create('music-continuation', 'Music, continuation mode (inferred)', 'music', { continue_clip_id: clip, continue_at: 60 })
-  finish('lyrics', 'A successful lyrics task (output shape inferred)', create('lyrics', 'Lyrics', 'lyrics', { prompt: fit('a song about the sea', 'prompt') }))
-  finish('upload', 'A successful upload task (output shape inferred)', create('upload', 'Upload', 'upload', { url: 'https://example.com/audio/take-1.mp3' }))
-  finish('concat', 'A successful concat task (output shape inferred)', create('concat', 'Concat', 'concat', { clip_id: clip }))
+  const clip = finish(main!.example.finished!.name, main!.example.finished!.summary, id).data.output.result[0].id as string
+  for (const { type, example } of rest) {
+    const created = create(example.name, example.summary, type, example.input(kit(clip)))
+    if (example.finished !== undefined) finish(example.finished.name, example.finished.summary, created)
+  }
   const created = (prompt: string) => create(prompt, '', 'music', { gpt_description_prompt: fit(prompt, 'gpt_description_prompt') })
   finish('failure', 'A failed task: error set, credits refunded', created('fail, please'))
   finish('timeout', 'A timed-out task: credits refunded', created('forever, please'))

@@ -7,8 +7,7 @@
  */
 import type { TaskHistory } from './session.js'
 
-/** The text field a task's prompt is in, by type; prompts longer than this are not compared. */
-export const PROMPT_FIELDS = { music: 'gpt_description_prompt', lyrics: 'prompt' } as const
+/** Prompts (a type's `promptField`, src/domain/task-types/) longer than this are not compared. */
 export const MAX_INFERRED_PROMPT = 1_000
 
 export interface InferredRule {

@@ -7,10 +7,11 @@
 import { exceedsDepth } from '../api/json-depth.js'
 import { MAX_DURATION_MS } from '../domain/duration.js'
 import { DEFAULT_LIMITS, DEFAULT_VERSIONS } from '../scenario/defaults.js'
+import { taskType } from '../domain/task-types/index.js'
 import { isFinal, type Limits, type TaskType } from '../domain/types.js'
 import { onUpstreamTime, upstreamRate, type ClockSample } from './upstream-clock.js'
 import { RateLimitWatch } from './rate-limit-seen.js'
-import { MAX_INFERRED_PROMPT, PROMPT_FIELDS } from './inferred-rules.js'
+import { MAX_INFERRED_PROMPT } from './inferred-rules.js'
 import { MAX_SCRUB_DEPTH, MIN_SECRET_LENGTH, REDACTED, scrubber, scrubDeep, scrubJsonText } from './scrub.js'
 import type { AccountRecord, RequestRecord, Session, TaskHistory } from './session.js'
 import {
@@ -201,7 +202,7 @@ export class Recording {
     const input = isRecord(body['input']) ? body['input'] : {}
     if (nonEmpty(input['mv'])) this.#versions.add(input['mv'])
     this.#measure(type, input)
-    const field = type === 'music' || type === 'lyrics' ? PROMPT_FIELDS[type] : null
+    const field = taskType(type).promptField ?? null
     const text = field === null ? undefined : input[field]
     const prompt = field !== null && typeof text === 'string' && text !== '' && text.length <= MAX_INFERRED_PROMPT ? { field, text } : undefined
     this.#tasks.set(id, {

@@ -2,6 +2,7 @@
  * The values a scenario file gets for every key it leaves out. Prices and limits are what the
  * real service does where its spec is silent (observed in public client code and docs).
  */
+import { DEFAULT_PRICES as TYPE_PRICES } from '../domain/task-types/index.js'
 import type { Limits, Prices, Step } from '../domain/types.js'
 
 export const DEFAULT_SEED = 1
@@ -9,7 +10,8 @@ export const DEFAULT_CLOCK_START = '2026-01-01T00:00:00.000Z'
 export const DEFAULT_MODEL = 'music-model'
 export const DEFAULT_VERSIONS: readonly string[] = ['voice-v3-5', 'voice-v4']
 export const DEFAULT_VERSION = 'voice-v4'
-export const DEFAULT_PRICES: Prices = { music: 10, lyrics: 5, upload: 1, concat: 5 }
+/** Each task type's own price (src/domain/task-types/). */
+export const DEFAULT_PRICES: Prices = TYPE_PRICES
 export const DEFAULT_TIMEOUT_AFTER = '10m'
 export const DEFAULT_LIMITS: Limits = {
   gpt_description_prompt: 500,

@@ -4,6 +4,10 @@
  * rule or fault that an earlier one always takes first. `check` prints them; `--strict` fails on
  * them. They read the validated file, so every value has its schema's shape.
  */
+import * as z from '../zod.js'
+import { inputKit } from '../domain/task-types/input-kit.js'
+import { TASK_TYPE_LIST, type TaskTypeDefinition } from '../domain/task-types/index.js'
+import { DEFAULT_LIMITS, DEFAULT_VERSION, DEFAULT_VERSIONS } from './defaults.js'
 import type { Issue } from './messages.js'
 import type { ScenarioFile } from './schema.js'
 import { closest, quoteList } from './suggest.js'
@@ -12,12 +16,15 @@ type Path = PropertyKey[]
 type RuleFile = NonNullable<ScenarioFile['rules']>[number]
 type FaultFile = NonNullable<ScenarioFile['faults']>[number]
 
-/** Input fields each task type reads (src/api/schemas.ts); other fields are echoed, never read. */
-const INPUT_FIELDS: Record<string, readonly string[]> = {
-  music: ['gpt_description_prompt', 'make_instrumental', 'mv', 'prompt', 'tags', 'negative_tags', 'title', 'continue_clip_id', 'continue_at'],
-  lyrics: ['prompt'],
-  upload: ['url'],
-  concat: ['clip_id'],
+let inputFields: Record<string, readonly string[]> | undefined
+/**
+ * Input fields each task type reads: the fields of its input schemas (every mode's, in order;
+ * src/domain/task-types/), built once, at the first check. Other fields are echoed, never read.
+ */
+function fieldsByType(): Record<string, readonly string[]> {
+  const kit = inputKit({ z, inferred: (statement) => statement }, { limits: DEFAULT_LIMITS, versions: DEFAULT_VERSIONS, defaultVersion: DEFAULT_VERSION })
+  const fieldsOf = (type: TaskTypeDefinition) => [...new Set(Object.values(type.inputs(kit)).flatMap((schema) => Object.keys(schema.shape)))]
+  return (inputFields ??= Object.fromEntries(TASK_TYPE_LIST.map((type) => [type.name, fieldsOf(type)])))
 }
 
 export interface WarnOptions {
@@ -65,7 +72,8 @@ function unknownKeys(file: ScenarioFile, runtimeKeys: readonly string[]): Issue[
 
 function unreadFields(rule: RuleFile, index: number): Issue[] {
   const type = rule.match?.task_type
-  const fields = type === undefined ? [...new Set(Object.values(INPUT_FIELDS).flat())] : INPUT_FIELDS[type]!
+  const byType = fieldsByType()
+  const fields = type === undefined ? [...new Set(Object.values(byType).flat())] : byType[type]!
   return Object.keys(rule.match?.input ?? {}).flatMap((field) => {
     if (fields.includes(field)) return []
     const whose = type === undefined ? 'no task type has' : `a ${type} task has no`

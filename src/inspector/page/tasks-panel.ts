@@ -4,17 +4,21 @@
  * a click opens it in the detail pane.
  */
 import type { AccountView, TaskView } from '../../admin/views.js'
+import { TASK_TYPE_LABELS } from '../../domain/task-types/labels.js'
 import { get, getPage, type Page } from './admin-client.js'
 import { field, h, shortId, show } from './dom.js'
 import { TaskDetail, type DetailHooks } from './task-detail.js'
 import { nextMove, timeline } from './task-timeline.js'
 
 const PAGE = 50
-const STATUSES = ['', 'pending', 'running', 'success', 'failure', 'timeout']
-const TYPES = ['', 'music', 'lyrics', 'upload', 'concat']
+/** A filter's choices: a value and its text; the empty value is `all`. */
+type Choice = readonly [value: string, text: string]
+const ALL: Choice = ['', 'all']
+const STATUSES: Choice[] = [ALL, ...['pending', 'running', 'success', 'failure', 'timeout'].map((status): Choice => [status, status])]
+const TYPES: Choice[] = [ALL, ...TASK_TYPE_LABELS.map(({ name, label }): Choice => [name, label])]
 
-const select = (label: string, options: string[], onchange: () => void): HTMLSelectElement =>
-  h('select', { 'aria-label': label, onchange }, ...options.map((option) => h('option', { value: option }, option === '' ? 'all' : option)))
+const select = (label: string, choices: readonly Choice[], onchange: () => void): HTMLSelectElement =>
+  h('select', { 'aria-label': label, onchange }, ...choices.map(([value, text]) => h('option', { value }, text)))
 
 export class TasksPanel {
   readonly element: HTMLElement
@@ -34,7 +38,7 @@ export class TasksPanel {
       this.#offset = 0
       hooks.changed()
     }
-    this.#key = select('api key', [''], refilter)
+    this.#key = select('api key', [ALL], refilter)
     this.#status = select('status', STATUSES, refilter)
     this.#type = select('type', TYPES, refilter)
     this.#search = h('input', { type: 'search', size: 16, placeholder: 'id or error text', 'aria-label': 'search tasks', onchange: refilter })
