@@ -4,6 +4,7 @@
  * rule or fault that an earlier one always takes first. `check` prints them; `--strict` fails on
  * them. They read the validated file, so every value has its schema's shape.
  */
+import { FAULT_KINDS } from '../domain/fault-kinds/index.js'
 import type { Issue } from './messages.js'
 import type { ScenarioFile } from './schema.js'
 import { closest, quoteList } from './suggest.js'
@@ -111,7 +112,9 @@ function faultCovers(earlier: FaultFile, later: FaultFile): boolean {
   const a = earlier.match ?? {}
   const b = later.match ?? {}
   if (a.nth !== undefined || a.times !== undefined || (a.probability !== undefined && a.probability < 1)) return false
-  if ('stale' in earlier && earlier.stale === true && b.endpoint !== 'get_task' && b.endpoint !== 'usage') return false
+  // A kind that meets only some endpoints covers a later fault only on those.
+  const only = FAULT_KINDS.find((kind) => earlier[kind.key] !== undefined)?.only
+  if (only !== undefined && !only.endpoints.some((endpoint) => endpoint === b.endpoint)) return false
   const endpoint = a.endpoint === undefined || a.endpoint === 'any' || a.endpoint === b.endpoint
   return endpoint && same(a.api_key, b.api_key) && same(a.task_type, b.task_type)
 }
