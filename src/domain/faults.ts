@@ -6,7 +6,7 @@
  * A kind that meets only some endpoints (`stale` meets reads: get_task, usage) is passed by on the
  * others, uncounted.
  */
-import { faultKindOf } from './fault-kinds/index.js'
+import { meets } from './fault-kinds/index.js'
 import { createRng, deriveSeed } from './random.js'
 import type { Endpoint, Fault, FaultAction, TaskType } from './types.js'
 
@@ -33,8 +33,7 @@ export function decideFault(faults: readonly Fault[], counters: FaultCounters, s
     if (match.endpoint !== undefined && match.endpoint !== 'any' && match.endpoint !== request.endpoint) continue
     if (match.api_key !== undefined && match.api_key !== request.apiKey) continue
     if (match.task_type !== undefined && match.task_type !== request.taskType) continue
-    const only = faultKindOf(action).only
-    if (only !== undefined && !only.endpoints.includes(request.endpoint)) continue
+    if (!meets(action, request.endpoint)) continue
     const seen = (counters.matched[index]! += 1) // counted even when an earlier fault fired: nth means the nth match
     if (chosen !== null) continue
     if (match.nth !== undefined && seen !== match.nth) continue

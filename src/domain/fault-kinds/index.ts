@@ -4,6 +4,7 @@
  * a fault kind"); everything else reads this list.
  */
 import type * as Z from '../../zod.js'
+import type { Endpoint } from '../endpoint.js'
 import { delay } from './delay.js'
 import { drop } from './drop.js'
 import type { FaultKind } from './fault-kind.js'
@@ -26,6 +27,15 @@ export const FAULT_KEYS: readonly FaultKey[] = FAULT_KINDS.map((kind) => kind.ke
 export type AnyFaultKind = FaultKind<FaultKey, Z.ZodType, FaultAction>
 
 const byActionKey = new Map<string, AnyFaultKind>(FAULT_KINDS.map((kind) => [kind.actionKey, kind as unknown as AnyFaultKind]))
+
+/** The kinds that meet only some endpoints, each with its action key and those endpoints. */
+const restricted = [...byActionKey.values()].flatMap(({ actionKey, only }) => (only === undefined ? [] : [{ actionKey, endpoints: only.endpoints }]))
+
+/** Whether `action` can meet a request to `endpoint` (on the path of every request that reaches a fault: no lookup). */
+export function meets(action: FaultAction, endpoint: Endpoint): boolean {
+  for (const kind of restricted) if (kind.actionKey in action && !kind.endpoints.includes(endpoint)) return false
+  return true
+}
 
 /** The kind of a compiled action, by its key; throws on an object no kind compiles to. */
 export function faultKindOf(action: FaultAction): AnyFaultKind {
