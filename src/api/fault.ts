@@ -1,9 +1,11 @@
 /**
- * A scenario fault applied to an answer, for the public API and media alike: `drop` closes the
- * connection, `delayMs` sends the normal answer late, `stale` sends the answer of a world that
- * has not moved on, `respond` answers the scripted status instead. The normal answer is computed
- * lazily: a fault that answers in its place charges nothing.
+ * A scenario fault applied to an answer, for the public API and media alike: the fault's kind
+ * (src/domain/fault-kinds/) says what the request meets: the normal answer after a delay, the
+ * answer of a world that has not moved on (`stale`), an error in its place, or a dropped
+ * connection. The normal answer is computed lazily: a fault that answers in its place charges
+ * nothing.
  */
+import { faultKindOf } from '../domain/fault-kinds/index.js'
 import type { FaultAction } from '../domain/types.js'
 import { defaultFaultMessage } from './errors.js'
 import { fail, type ApiResponse } from './respond.js'
@@ -16,9 +18,9 @@ export type Faulted<A> =
 
 export function applyFault<A>(action: FaultAction | null, normal: () => A, stale?: () => A): Faulted<A> {
   if (action === null) return { answer: normal(), delayMs: 0 }
-  if ('drop' in action) return { drop: true, delayMs: 0 }
-  if ('delayMs' in action) return { answer: normal(), delayMs: action.delayMs }
-  if ('stale' in action) return { answer: (stale ?? normal)(), delayMs: 0 }
-  const { status, message, headers } = action.respond
+  const outcome = faultKindOf(action).outcome(action)
+  if ('drop' in outcome) return { drop: true, delayMs: 0 }
+  if ('answer' in outcome) return { answer: (outcome.answer === 'stale' ? (stale ?? normal) : normal)(), delayMs: outcome.delayMs }
+  const { status, message, headers } = outcome.error
   return { response: fail(status, message ?? defaultFaultMessage(status), headers ? { ...headers } : undefined), delayMs: 0 }
 }

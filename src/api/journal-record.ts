@@ -4,6 +4,7 @@
  * in-process, express, the node:http fast path) records the same journal.
  */
 import { message, type Cause, type Message } from '../domain/exchange.js'
+import { faultKindOf } from '../domain/fault-kinds/index.js'
 import type { JournalRecord } from '../domain/journal.js'
 import { maskKey } from '../domain/mask.js'
 import type { FaultAction } from '../domain/types.js'
@@ -72,13 +73,12 @@ export function sent(request: ApiRequest | BodyRequest, body: string | null): Me
   return message(headers, body === null ? null : masked(body, request.apiKey))
 }
 
-/** The fault that fired, by its index in the scenario and its place in the scenario file. */
+/** The fault that fired, by its index in the scenario, its kind and its place in the scenario file. */
 export function faultCause(world: World, action: FaultAction): Cause | null {
   const index = world.scenario.faults.findIndex((fault) => fault.action === action)
   if (index === -1) return null
   const at = originOf(world.scenario)?.faults[index]
-  const kind = 'respond' in action ? 'respond' : 'drop' in action ? 'drop' : 'stale' in action ? 'stale' : 'delay'
-  return { kind: 'fault', index, action: kind, line: at?.line ?? null, col: at?.col ?? null }
+  return { kind: 'fault', index, action: faultKindOf(action).key, line: at?.line ?? null, col: at?.col ?? null }
 }
 
 /** Records a public API request: `entry` says what was asked, `request` what was sent, `outcome` how it was answered. */

@@ -7,6 +7,7 @@
  * first (their journal entries stay, with `exchange: null`). With the journal's default 10,000
  * entries that is at most ~8 M characters (~8–16 MB) whatever the traffic.
  */
+import type { FaultKey } from './fault-kinds/index.js'
 
 export const BODY_CAP = 4096
 export const DETAIL_BUDGET = 8_000_000
@@ -20,8 +21,8 @@ export type Cause =
   | { kind: 'not_found' }
   | { kind: 'store_full' }
   | { kind: 'state' }
-  /** A scenario fault: its index in `faults` and where it is in the scenario file (null without text). */
-  | { kind: 'fault'; index: number; action: 'respond' | 'delay' | 'drop' | 'stale'; line: number | null; col: number | null }
+  /** A scenario fault: its index in `faults`, its kind and where it is in the scenario file (null without text). */
+  | { kind: 'fault'; index: number; action: FaultKey; line: number | null; col: number | null }
 
 export interface Message {
   readonly headers: Readonly<Record<string, string>>

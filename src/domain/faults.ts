@@ -3,14 +3,12 @@
  * `nth` and `probability` count, per fault, every request that matches its conditions, whether
  * or not an earlier fault fired on it; `times` counts the requests the fault fired on.
  * Probability draws from the scenario seed and the fault's own counter: a run is reproducible.
- * A `stale` fault answers a read with the last known state, so it only meets reads
- * (get_task, usage): creates and asset downloads pass it by, uncounted.
+ * A kind that meets only some endpoints (`stale` meets reads: get_task, usage) is passed by on the
+ * others, uncounted.
  */
+import { meets } from './fault-kinds/index.js'
 import { createRng, deriveSeed } from './random.js'
 import type { Endpoint, Fault, FaultAction, TaskType } from './types.js'
-
-/** The endpoints that read state, and so can answer stale. */
-export const STALE_ENDPOINTS: readonly Endpoint[] = ['get_task', 'usage']
 
 export interface FaultRequest {
   endpoint: Endpoint
@@ -35,7 +33,7 @@ export function decideFault(faults: readonly Fault[], counters: FaultCounters, s
     if (match.endpoint !== undefined && match.endpoint !== 'any' && match.endpoint !== request.endpoint) continue
     if (match.api_key !== undefined && match.api_key !== request.apiKey) continue
     if (match.task_type !== undefined && match.task_type !== request.taskType) continue
-    if ('stale' in action && !STALE_ENDPOINTS.includes(request.endpoint)) continue
+    if (!meets(action, request.endpoint)) continue
     const seen = (counters.matched[index]! += 1) // counted even when an earlier fault fired: nth means the nth match
     if (chosen !== null) continue
     if (match.nth !== undefined && seen !== match.nth) continue

@@ -3,6 +3,8 @@
  * Plain data only: the scenario loader (src/scenario) produces a `Scenario`,
  * the world (world.ts) runs it.
  */
+import type { Endpoint } from './endpoint.js'
+import type { FaultAction } from './fault-kinds/index.js'
 
 import type { Limits } from './task-types/input-kit.js'
 import type { TaskType } from './task-types/index.js'
@@ -67,7 +69,7 @@ export interface Rule {
   oneOf?: readonly WeightedTimeline[]
 }
 
-export type Endpoint = 'create' | 'get_task' | 'usage' | 'asset'
+export type { Endpoint }
 
 export interface FaultMatch {
   endpoint?: Endpoint | 'any'
@@ -78,8 +80,8 @@ export interface FaultMatch {
   probability?: number
 }
 
-export type FaultAction =
-  { respond: { status: number; message?: string; headers?: Readonly<Record<string, string>> } } | { delayMs: number } | { drop: true } | { stale: true }
+/** One object with one key per kind (`{ drop: true }`, `{ delayMs: 150 }`): see src/domain/fault-kinds/. */
+export type { FaultAction }
 
 export interface Fault {
   match: FaultMatch

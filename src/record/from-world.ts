@@ -18,13 +18,15 @@ export interface ExportOptions {
   keepKeys?: boolean
 }
 
+/** The action as the export replays it: a respond's standard message written out, every text in it scrubbed (its own field names kept). */
 function recordedFault(action: FaultAction, scrub: (text: string) => string): RecordedFault {
-  if ('respond' in action) {
-    const { status, message, headers } = action.respond
-    const scrubbed = headers === undefined ? undefined : (scrubDeep(headers, scrub) as Record<string, string>)
-    return { respond: { status, message: scrub(message ?? defaultFaultMessage(status)), ...(scrubbed !== undefined && { headers: scrubbed }) } }
-  }
-  return action
+  const spelled =
+    'respond' in action ? { respond: { ...action.respond, message: action.respond.message ?? defaultFaultMessage(action.respond.status) } } : action
+  const fields = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).map(([name, field]) => [name, scrubDeep(field, scrub)]))
+      : scrubDeep(value, scrub)
+  return Object.fromEntries(Object.entries(spelled).map(([key, value]) => [key, fields(value)])) as unknown as RecordedFault
 }
 
 function serviceOf(scenario: Scenario): Record<string, unknown> {

@@ -3,6 +3,7 @@
  * faults), each task's timeline with its comment and rule, each fault at its position. Pure.
  */
 import { formatDuration } from '../domain/duration.js'
+import { faultKindOf } from '../domain/fault-kinds/index.js'
 import type { RecordedFault, RequestRecord, Session, TaskHistory } from './session.js'
 import { timelineOf, type StepFile } from './timeline.js'
 
@@ -14,13 +15,10 @@ export interface TaskPiece {
   rule: Record<string, unknown>
 }
 
+/** The fault as a scenario file writes it: its kind's key and value (`{ delay: '150ms' }`). */
 export function faultFields(fault: RecordedFault): Record<string, unknown> {
-  if ('respond' in fault) {
-    const { status, message, headers } = fault.respond
-    return { respond: { status, message, ...(headers !== undefined && Object.keys(headers).length > 0 && { headers: { ...headers } }) } }
-  }
-  if ('delayMs' in fault) return { delay: formatDuration(fault.delayMs) }
-  return 'drop' in fault ? { drop: true } : { stale: true }
+  const kind = faultKindOf(fault)
+  return { [kind.key]: kind.write(fault) }
 }
 
 /** The piece of task number `index` (0-based), the `nth` task of its key and type. */

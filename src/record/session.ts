@@ -4,13 +4,12 @@
  * with the fault it met, if any. Plain data; keys here are already the ones to write (placeholders
  * unless an export was asked to keep them), so nothing secret reaches the writer.
  */
-import type { FinalStatus, TaskStatus, TaskType } from '../domain/types.js'
+import type { FaultAction, FinalStatus, TaskStatus, TaskType } from '../domain/types.js'
 
 export type RecordedEndpoint = 'create' | 'get_task' | 'usage'
 
-/** What a request met instead of (or on top of) its normal answer. */
-export type RecordedFault =
-  { respond: { status: number; message: string; headers?: Readonly<Record<string, string>> } } | { drop: true } | { delayMs: number } | { stale: true }
+/** What a request met instead of (or on top of) its normal answer: a fault kind's action, a respond's message written out. */
+export type RecordedFault = FaultAction
 
 export interface RequestRecord {
   key: string

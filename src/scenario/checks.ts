@@ -3,8 +3,11 @@
  * timelines. They read the raw value defensively, so they run, and report, even when other
  * parts of the file are wrong; what the schema already reports they leave alone.
  */
+import { ENDPOINTS } from '../domain/endpoint.js'
+import { FAULT_KEYS, FAULT_KINDS } from '../domain/fault-kinds/index.js'
 import { DEFAULT_VERSION, DEFAULT_VERSIONS } from './defaults.js'
 import { flattenIssues, messageFor, type Issue } from './messages.js'
+import { isFaultValue } from './schema-rules.js'
 import { stepSchema } from './schema-steps.js'
 import { closest, quoteList, suggestion } from './suggest.js'
 
@@ -15,10 +18,11 @@ const FINAL = ['success', 'failure', 'timeout']
 const NON_FINAL = ['pending', 'running']
 const STEP_KEYS = ['status', 'polls', 'for', 'progress']
 const PREDICATES = ['equals', 'contains', 'matches', 'exists']
-const ACTIONS = ['respond', 'delay', 'drop', 'stale']
 
 const issue = (path: Path, message: string): Issue => ({ path, message, at: 'value' })
 const quote = (text: string) => JSON.stringify(text)
+/** `a, b and c` */
+const andList = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`)
 
 function isMapping(value: unknown): value is Mapping {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -141,11 +145,13 @@ function checkRule(rule: unknown, path: Path, names: readonly string[]): Issue[]
 
 function checkFault(fault: unknown, path: Path): Issue[] {
   if (!isMapping(fault)) return []
-  const found = exactlyOne(fault, ACTIONS, path, 'a fault')
+  const found = exactlyOne(fault, FAULT_KEYS, path, 'a fault')
   const endpoint = isMapping(fault.match) ? fault.match.endpoint : undefined
-  if (fault.stale === true && (endpoint === 'create' || endpoint === 'asset')) {
-    const message = `stale answers a read with the last known state, so it applies to get_task and usage only; a fault on ${endpoint} with stale would never fire`
-    found.push(issue([...path, 'stale'], message))
+  const known = ENDPOINTS.find((name) => name === endpoint)
+  for (const { key, only } of FAULT_KINDS) {
+    if (only === undefined || known === undefined || only.endpoints.includes(known) || !isFaultValue(key, fault[key])) continue
+    const message = `${key} ${only.because}, so it applies to ${andList(only.endpoints)} only; a fault on ${known} with ${key} would never fire`
+    found.push(issue([...path, key], message))
   }
   return found
 }

@@ -4,6 +4,7 @@
  * passed the schema and the checks (load.ts does both); it trusts what they guarantee.
  */
 import { parseDuration } from '../domain/duration.js'
+import { FAULT_KINDS, type AnyFaultKind } from '../domain/fault-kinds/index.js'
 import type { Fault, FaultAction, FieldPredicate, Rule, RuleMatch, Scenario, Step, TextPattern, Timeline } from '../domain/types.js'
 import { DEFAULT_TIMELINE_STEPS } from './defaults.js'
 import { compilePattern } from './fields.js'
@@ -114,14 +115,13 @@ function compileFault(fault: FaultFile): Fault {
   return { match, action: compileAction(fault) }
 }
 
+/** The action of the one kind's key the fault holds (src/domain/fault-kinds/). */
 function compileAction(fault: FaultFile): FaultAction {
-  if (fault.respond !== undefined) {
-    const { status, message, headers } = fault.respond
-    return { respond: { status, ...(message !== undefined && { message }), ...(headers !== undefined && { headers }) } }
+  for (const kind of FAULT_KINDS as readonly AnyFaultKind[]) {
+    const value = fault[kind.key]
+    if (value !== undefined) return kind.compile(value)
   }
-  if (fault.delay !== undefined) return { delayMs: durationMs(fault.delay) }
-  if (fault.drop === true) return { drop: true }
-  return { stale: true }
+  throw new Error('compileScenario: a fault without an action; validate the file first')
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -39,9 +39,6 @@ export function duration(expected = DURATION_EXPECTED, maxMs = MAX_DURATION_MS, 
     .meta({ pattern: DURATION_PATTERN, examples: ['150ms', '5s', '10m', '1h', '1m30s'] })
 }
 
-/** Faults hold a request at most a day: longer than any client waits, and within what a timer can count. */
-export const MAX_DELAY_MS = 24 * 3_600_000
-
 export function positiveInt() {
   const error = expecting('a positive integer (1, 2, 3, …)')
   return z.int({ error }).min(1, { error })

@@ -5,6 +5,7 @@
  * them. They read the validated file, so every value has its schema's shape.
  */
 import * as z from '../zod.js'
+import { FAULT_KINDS } from '../domain/fault-kinds/index.js'
 import { inputKit } from '../domain/task-types/input-kit.js'
 import { TASK_TYPE_LIST, type TaskTypeDefinition } from '../domain/task-types/index.js'
 import { DEFAULT_LIMITS, DEFAULT_VERSION, DEFAULT_VERSIONS } from './defaults.js'
@@ -119,7 +120,9 @@ function faultCovers(earlier: FaultFile, later: FaultFile): boolean {
   const a = earlier.match ?? {}
   const b = later.match ?? {}
   if (a.nth !== undefined || a.times !== undefined || (a.probability !== undefined && a.probability < 1)) return false
-  if ('stale' in earlier && earlier.stale === true && b.endpoint !== 'get_task' && b.endpoint !== 'usage') return false
+  // A kind that meets only some endpoints covers a later fault only on those.
+  const only = FAULT_KINDS.find((kind) => earlier[kind.key] !== undefined)?.only
+  if (only !== undefined && !only.endpoints.some((endpoint) => endpoint === b.endpoint)) return false
   const endpoint = a.endpoint === undefined || a.endpoint === 'any' || a.endpoint === b.endpoint
   return endpoint && same(a.api_key, b.api_key) && same(a.task_type, b.task_type)
 }

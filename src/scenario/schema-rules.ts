@@ -1,7 +1,8 @@
 /** Rules (which timeline a new task takes) and faults (what a request meets before its normal answer). */
 import * as z from '../zod.js'
 import { MUSIC_MODES, TASK_TYPES } from '../domain/types.js'
-import { duration, expecting, MAX_DELAY_MS, nonEmptyString, positiveInt, positiveNumber, regexSource } from './fields.js'
+import { FAULT_KEYS, FAULT_KINDS, type FaultKey, type SchemaKit } from '../domain/fault-kinds/index.js'
+import { duration, expecting, nonEmptyString, positiveInt, positiveNumber, regexSource } from './fields.js'
 import { timelineRefSchema } from './schema-steps.js'
 
 /** For editors: exactly one of `keys` is present (the loader checks it in checks.ts, with a clearer message). */
@@ -87,35 +88,24 @@ const faultMatchSchema = mapping(
   'a mapping of conditions',
 ).describe('Conditions on the request, all of which must hold. Empty or absent: every request.')
 
-const statusError = expecting('an HTTP error status from 400 to 599')
-const respondSchema = mapping(
-  {
-    status: z.int({ error: statusError }).min(400, { error: statusError }).max(599, { error: statusError }).describe('HTTP status.'),
-    message: nonEmptyString().optional().describe('message of the {code, message} body; a standard text by default.'),
-    headers: z
-      .record(z.string(), text('a header value (a string)'), { error: expecting('a mapping of header names to values') })
-      .optional()
-      .describe('Extra response headers.'),
-  },
-  'a mapping with status and optionally message, headers',
-).describe('Answer with this error instead of the normal answer.')
+/** The scenario's field helpers, for the fault kinds' schemas (the kinds live in the domain, below this layer). */
+const kit: SchemaKit = { z, expecting, duration, nonEmptyString }
+const valueSchemas = new Map(FAULT_KINDS.map((kind) => [kind.key, kind.schema(kit)]))
 
-export const faultSchema = mapping(
-  {
-    match: faultMatchSchema.optional(),
-    respond: respondSchema.optional(),
-    delay: duration(undefined, MAX_DELAY_MS, 'a delay').optional().describe('Answer normally, after this much real time (at most 24h).'),
-    drop: z
-      .literal(true, { error: expecting('true') })
-      .optional()
-      .describe('Close the connection without an answer.'),
-    stale: z
-      .literal(true, { error: expecting('true') })
-      .optional()
-      .describe('Answer the last known state without asking upstream (the task does not advance).'),
-  },
-  'a fault (a mapping with match and one action)',
-).meta({
-  description: 'When a request matches, it meets one action: respond, delay, drop or stale. A fault on create never charges.',
-  oneOf: exactlyOneOf('respond', 'delay', 'drop', 'stale'),
+/** Whether `value` is a valid value of the fault kind `key` (checks.ts asks before it reports what the schema cannot). */
+export function isFaultValue(key: FaultKey, value: unknown): boolean {
+  return value !== undefined && valueSchemas.get(key)!.safeParse(value).success
+}
+
+type Kind = (typeof FAULT_KINDS)[number]
+/** One optional key per fault kind, each with its kind's schema. */
+type ActionShape = { [K in Kind as K['key']]: ReturnType<K['schema']> }
+const actionShape = Object.fromEntries(valueSchemas) as ActionShape
+
+/** `a, b or c` */
+const orList = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`)
+
+export const faultSchema = mapping({ match: faultMatchSchema.optional(), ...actionShape }, 'a fault (a mapping with match and one action)').meta({
+  description: `When a request matches, it meets one action: ${orList(FAULT_KEYS)}. A fault on create never charges.`,
+  oneOf: exactlyOneOf(...FAULT_KEYS),
 })
