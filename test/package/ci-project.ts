@@ -6,10 +6,11 @@
  * python image's; Debian's python3 here), and service containers (the fake started as the
  * Dockerfile's entry point, from the project's node_modules, where the image has it too).
  */
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { startLine, type RunningLine } from '../support/doc-shell.js'
-import { ROOT, run, type Packed, type RunResult } from './pack.js'
+import { imageSettings } from '../support/dockerfile.js'
+import { run, type Packed, type RunResult } from './pack.js'
 
 /** The user's suite: says which fake it reached and how its account answered; fails without a URL. */
 const SUITE = `const url = process.env.AUDIO_TASK_MOCK_URL
@@ -58,20 +59,13 @@ export function ciProject(packed: Packed): CiProject {
   writeFileSync(join(bin, 'python'), '#!/bin/sh\nexec /usr/bin/python3 "$@"\n')
   chmodSync(join(bin, 'python'), 0o755)
   const env = (more: Record<string, string>) => ({ ...NPM, PATH: `${bin}:${process.env['PATH']}`, ...more })
-  const image = dockerImage()
+  const image = imageSettings()
+  const entrypoint = image.entrypoint.map((word) => JSON.stringify(word.replace(image.home, dir))).join(' ')
   return {
     dir,
     tarball,
     githubRun: (script, more = {}) => run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], dir, 300_000, env(more)),
     gitlabScript: (lines, more = {}) => run('bash', ['-e', '-c', lines.join('\n')], dir, 300_000, env(more)),
-    service: (variables) => startLine(`exec ${image.entrypoint.replace(image.home, dir)}`, dir, { ...image.env, ...variables, AUDIO_TASK_MOCK_PORT: '0' }),
+    service: (variables) => startLine(`exec ${entrypoint}`, dir, { ...image.env, ...variables, AUDIO_TASK_MOCK_PORT: '0' }),
   }
-}
-
-/** The Dockerfile's last stage: its entry point (a shell line), its variables and where it installs. */
-function dockerImage(): { entrypoint: string; env: Record<string, string>; home: string } {
-  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
-  const entry = JSON.parse(/^ENTRYPOINT (.*)$/m.exec(dockerfile)![1]!) as string[]
-  const env = Object.fromEntries([.../^ENV (.*)$/m.exec(dockerfile)![1]!.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]))
-  return { entrypoint: entry.map((word) => JSON.stringify(word)).join(' '), env, home: '/opt/audio-task-mock' }
 }

@@ -12,14 +12,13 @@ import { ENV_FLAGS, envNameOf } from '../../src/cli/serve-env.js'
 import { parseServeArgs } from '../../src/cli/serve-options.js'
 import { gitlabMistakes, parseBlock, stepMistakes, workflowMistakes } from '../support/ci-yaml.js'
 import { blockOf, blocksOf, REPO } from '../support/doc-blocks.js'
+import { imageSettings } from '../support/dockerfile.js'
 
 type Node = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const PAGE = 'docs/ci.md'
 const action = parse(readFileSync(`${REPO}action.yml`, 'utf8')) as Node
-const dockerfile = readFileSync(`${REPO}Dockerfile`, 'utf8')
-const exposed = /^EXPOSE (\d+)$/m.exec(dockerfile)![1]!
-const imageEnv = Object.fromEntries([.../^ENV (.*)$/m.exec(dockerfile)![1]!.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]))
+const { exposed, env: imageEnv } = imageSettings()
 const KNOWN = new Set(ENV_FLAGS.map(envNameOf))
 
 /** The fake's variables of a service are all its own, and start it as its flags would (not an error). */
