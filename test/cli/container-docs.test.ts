@@ -5,11 +5,13 @@
  * Dockerfile's variables, the built CLI for its entry point, a free port instead of 4010, reached
  * through 127.0.0.1 while it binds 0.0.0.0 as in the image). `docker build` itself, the port
  * mapping and the Testcontainers libraries are not run (scripts/ci-container.sh runs the build).
+ * The page's table of variables, which configure the image, is checked against the flags too.
  */
 import { afterEach, expect, it } from 'vitest'
-import { blockOf, commandLines } from '../support/doc-blocks.js'
+import { blockOf, commandLines, readPage } from '../support/doc-blocks.js'
 import { imageSettings } from '../support/dockerfile.js'
-import { startCli, type Started } from '../support/spawn-cli.js'
+import { ENV_FLAGS, envNameOf } from '../../src/cli/serve-env.js'
+import { runCli, startCli, type Started } from '../support/spawn-cli.js'
 
 const PAGE = 'docs/ci.md'
 const image = imageSettings()
@@ -75,4 +77,14 @@ it('Testcontainers for Python: its environment starts a fake that logs the line 
   expect(running!.output()).toContain(logged)
   // It waits for the log line only, so the fake has to serve by then.
   expect((await fetch(`http://127.0.0.1:${new URL(running!.url).port}/api/v1/account/usage`, { headers: { 'x-api-key': 'demo-key' } })).status).toBe(200)
+})
+
+it('the variables: the table pairs each flag with its variable, and a wrong value stops the fake as the page shows', async () => {
+  const page = readPage(PAGE)
+  const rows = [...page.matchAll(/^\| `(AUDIO_TASK_MOCK_\w+)` \| `--([\w-]+)`/gm)].map((row) => [row[1], row[2]])
+  expect(rows).toEqual(ENV_FLAGS.map((flag) => [envNameOf(flag), flag]))
+  const shown = /`(audio-task-mock: (AUDIO_TASK_MOCK_\w+) expects [^`]*, got "([^"]+)")`/.exec(page)
+  expect(shown, 'docs/ci.md shows the message of a wrong value').not.toBeNull()
+  const wrong = await runCli([], { [shown![2]!]: shown![3]! })
+  expect({ code: wrong.code, first: wrong.stderr.split('\n')[0] }).toEqual({ code: 2, first: shown![1] }) // then the usage
 })
