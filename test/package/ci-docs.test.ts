@@ -19,7 +19,7 @@ import { parseBlock } from '../support/ci-yaml.js'
 import { blockOf, commandLines } from '../support/doc-blocks.js'
 import { ciProject, type CiProject } from './ci-project.js'
 
-type Node = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+type Node = Record<string, any>
 const PAGE = 'docs/ci.md'
 const yamlOf = (having: string): Node => parseBlock(blockOf(PAGE, 'yaml', having).text) as Node
 

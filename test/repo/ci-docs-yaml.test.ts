@@ -14,7 +14,7 @@ import { gitlabMistakes, parseBlock, stepMistakes, workflowMistakes } from '../s
 import { blockOf, blocksOf, REPO } from '../support/doc-blocks.js'
 import { imageSettings } from '../support/dockerfile.js'
 
-type Node = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+type Node = Record<string, any>
 
 const PAGE = 'docs/ci.md'
 const action = parse(readFileSync(`${REPO}action.yml`, 'utf8')) as Node
