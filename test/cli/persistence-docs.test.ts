@@ -8,10 +8,10 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { blockOf, commandLines } from '../support/doc-blocks.js'
+import { commandLines, firstBlockOf } from '../support/doc-blocks.js'
 import { pathWithCli, startLine } from '../support/doc-shell.js'
 
-const [interval, durable] = commandLines(blockOf('docs/persistence.md', 'sh', '--state world.db'))
+const [interval, durable] = commandLines(firstBlockOf('docs/persistence.md', 'sh'))
 const KEY = { 'x-api-key': 'demo-key' }
 
 async function create(url: string): Promise<string> {

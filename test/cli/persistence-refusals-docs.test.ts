@@ -8,11 +8,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { blockOf, commandLines, readPage } from '../support/doc-blocks.js'
+import { commandLines, firstBlockOf, readPage } from '../support/doc-blocks.js'
 import { pathWithCli, runLine, startLine } from '../support/doc-shell.js'
 
 const page = readPage('docs/persistence.md')
-const [line] = commandLines(blockOf('docs/persistence.md', 'sh', '--state world.db')) as [string]
+const [line] = commandLines(firstBlockOf('docs/persistence.md', 'sh')) as [string]
 const prefix = /Every refusal starts `([^`]+)`/.exec(page)![1]!
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()[\]\\|]/g, '\\$&')

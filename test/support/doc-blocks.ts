@@ -49,6 +49,13 @@ export function blockOf(page: string, lang: string, having: string): Block {
   return blocksOf(page, lang, having)[0]!
 }
 
+/** The first block of `page` in `lang` (a page's opening example, whatever follows it). */
+export function firstBlockOf(page: string, lang: string): Block {
+  const found = blocks(readPage(page)).find((block) => block.lang === lang)
+  if (found === undefined) throw new Error(`${page}: no ${lang} block`)
+  return found
+}
+
 /** The command lines of a shell block: not blank, not a comment line. */
 export function commandLines(block: Block): string[] {
   return block.text.split('\n').filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
