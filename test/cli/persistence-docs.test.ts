@@ -8,11 +8,12 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { commandLines, firstBlockOf } from '../support/doc-blocks.js'
+import { commandLines, firstBlockOf, readPage } from '../support/doc-blocks.js'
 import { pathWithCli, startLine } from '../support/doc-shell.js'
 
 const [interval, durable] = commandLines(firstBlockOf('docs/persistence.md', 'sh'))
 const KEY = { 'x-api-key': 'demo-key' }
+const page = readPage('docs/persistence.md')
 
 async function create(url: string): Promise<string> {
   const answer = await fetch(`${url}/api/v1/task`, {
@@ -61,4 +62,17 @@ it('the interval line keeps the world across Ctrl-C and a restart', async () => 
 it('the durable line keeps an acknowledged create across SIGKILL', async () => {
   expect(durable).toMatch(/# every acknowledged create survives SIGKILL$/)
   await survives(durable!, 'SIGKILL', null)
+})
+
+it('AUDIO_TASK_MOCK_SQLITE=libsql picks libsql for the line', async () => {
+  expect(page).toContain('`AUDIO_TASK_MOCK_SQLITE=libsql` (or `node`) picks one when both are there')
+  const line = startLine(interval!, mkdtempSync(join(tmpdir(), 'atm-persistence-doc-')), {
+    PATH: pathWithCli(),
+    AUDIO_TASK_MOCK_PORT: '0',
+    AUDIO_TASK_MOCK_SQLITE: 'libsql',
+  })
+  await line.ready
+  line.signal('SIGINT')
+  expect(await line.exited).toBe(0)
+  expect(line.output()).toMatch(/kept with libsql \(SQLite [\d.]+\), interval mode/)
 })
