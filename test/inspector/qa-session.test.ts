@@ -16,6 +16,7 @@ import { createTask } from '../../src/api/public-api.js'
 import { formatScenarioError, parseScenario } from '../../src/scenario/load.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { launchChromium, serveSite } from '../support/browser.js'
+import { blockOf } from '../support/doc-blocks.js'
 
 const SCENARIO = `version: 1
 name: qa-session
@@ -324,7 +325,11 @@ it('with an admin token (on 0.0.0.0, reached through 127.0.0.1): the page takes 
     expect((await tab.goto(`${origin}/__inspector/`))?.status()).toBe(200)
     await tab.waitForSelector('.error-item:has-text("#token=YOUR_ADMIN_TOKEN")')
     await tab.goto('about:blank')
-    const opened = await tab.goto(`${origin}/__inspector/#token=qa-secret`)
+    // The address docs/inspector.md gives, with its placeholders filled in: this server's host and port, its token.
+    const address = blockOf('docs/inspector.md', 'text', 'YOUR_ADMIN_TOKEN')
+      .text.replace('HOST:4010', new URL(origin).host)
+      .replace('YOUR_ADMIN_TOKEN', 'qa-secret')
+    const opened = await tab.goto(address)
     expect(opened?.status()).toBe(200)
     await tab.waitForSelector('[data-scenario="qa-session"]')
     expect(tab.url()).toBe(`${origin}/__inspector/#tasks`) // the token left the address bar

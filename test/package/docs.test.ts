@@ -5,25 +5,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { blocks } from '../support/doc-blocks.js'
 import { ROOT } from './pack.js'
-
-interface Block {
-  line: number
-  marker: string | undefined
-  text: string
-}
-
-function blocks(markdown: string): Block[] {
-  const lines = markdown.split('\n')
-  const found: Block[] = []
-  for (let at = 0; at < lines.length; at++) {
-    if (!/^```\w*$/.test(lines[at]!) || lines[at] === '```') continue
-    const end = lines.indexOf('```', at + 1)
-    found.push({ line: at + 1, marker: lines[at - 1], text: lines.slice(at + 1, end).join('\n') })
-    at = end
-  }
-  return found
-}
 
 const page = readFileSync(join(ROOT, 'docs/getting-started.md'), 'utf8')
 

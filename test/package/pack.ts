@@ -34,7 +34,7 @@ export interface Packed {
  * The environment of every command: none of this suite's own settings (vitest's workers, test
  * mode, npm's `npm_*` of the outer `npm test`) may leak into the user's project.
  */
-function userEnv(): NodeJS.ProcessEnv {
+export function userEnv(): NodeJS.ProcessEnv {
   const own = /^(npm_|AUDIO_TASK_MOCK_|VITEST|__VITEST|TEST$|NODE_OPTIONS$|NODE_ENV$)/
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !own.test(name)))
 }

@@ -8,6 +8,7 @@ import { Recording, type Exchange } from '../../src/record/recording.js'
 import { writeScenario } from '../../src/record/write-scenario.js'
 import { parseScenario } from '../../src/scenario/index.js'
 import { startServer } from '../../src/server/start-server.js'
+import { blockOf } from '../support/doc-blocks.js'
 
 const KEY = 'sk-inferred-key-1234'
 const ARTIST = 'a song that sounds like a famous living artist'
@@ -19,7 +20,7 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((server) => server.close()))
 })
 
-function record(prompts: string[]): string {
+function record(prompts: string[], failing = { prompt: ARTIST, error: ERROR }): string {
   const recording = new Recording()
   prompts.forEach((prompt, index) => {
     const id = `t${index}`
@@ -39,12 +40,12 @@ function record(prompts: string[]): string {
       },
     }
     recording.add(create)
-    const fails = prompt === ARTIST
+    const fails = prompt === failing.prompt
     const data = {
       task_id: id,
       type: 'music',
       status: fails ? 'failure' : 'success',
-      error: fails ? ERROR : null,
+      error: fails ? failing.error : null,
       created_at: iso(at),
       completed_at: iso(at + 5_000),
       output: null,
@@ -88,4 +89,11 @@ it('offers "this prompt fails" as a commented rule, which loads and replays by c
 it('offers nothing when a prompt failed once, or its tasks ended differently', () => {
   expect(record(['x', ARTIST])).not.toContain('Inferred from inputs')
   expect(record([ARTIST, 'y'])).not.toContain('Inferred from inputs')
+})
+
+it('writes the rules docs/record-and-replay.md shows, for the session it describes', () => {
+  const shown = blockOf('docs/record-and-replay.md', 'yaml', 'Inferred from inputs').text
+  const prompt = 'sounds like a living artist'
+  const yaml = record(['a calm beat', prompt, 'rain', prompt], { prompt, error: 'upstream rejected the prompt' })
+  expect(yaml).toContain(shown)
 })
