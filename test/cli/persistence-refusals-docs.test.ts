@@ -78,3 +78,16 @@ it.skipIf(Number(process.versions.node.split('.')[0]) !== 20)('Node 20 without l
   await expectRefused('Node 20 without libsql', dir, { ...env, AUDIO_TASK_MOCK_SQLITE: 'node' }, file)
   expect(existsSync(file)).toBe(false)
 })
+
+it('a named world cannot come back (the default world took its scenario along, the world had the server one)', async () => {
+  const { dir, env, file } = folder()
+  const first = startLine(line, dir, env)
+  const url = await first.ready
+  const loaded = 'version: 1\nname: loaded\naccounts: [{ api_key: qa-key, credits: 5 }]\n'
+  // A world starts from the default world's scenario of the moment: made first, it has the server's.
+  expect((await fetch(`${url}/worlds/a/api/v1/account/usage`, { headers: { 'x-api-key': 'demo-key' } })).status).toBe(200)
+  expect((await fetch(`${url}/__admin/scenario`, { method: 'PUT', headers: { 'content-type': 'application/yaml' }, body: loaded })).status).toBe(200)
+  first.signal('SIGINT')
+  expect(await first.exited).toBe(0)
+  await expectRefused('a named world cannot come back', dir, { ...env, AUDIO_TASK_MOCK_SCENARIO: 'happy-path' }, file)
+})
