@@ -65,21 +65,37 @@ function versionOf(open: Opener): string {
   }
 }
 
-/** The binding to use, or why there is none. */
-export function chooseBinding(env: NodeJS.ProcessEnv = process.env): Binding | { error: string } {
-  const wanted = env['AUDIO_TASK_MOCK_SQLITE']
+const MISSING: Record<string, string> = {
+  'node:sqlite': `Node ${process.version} has no node:sqlite (it comes with Node 22.13 and later)`,
+  libsql: 'the package libsql is not installed (npm install libsql beside audio-task-mock)',
+}
+
+/**
+ * The binding to use, or why there is none. `loaders` stands in for the two bindings in tests.
+ * `AUDIO_TASK_MOCK_SQLITE` (libsql or node) keeps to the one it names, and a refusal then says so.
+ */
+export function chooseBinding(
+  env: NodeJS.ProcessEnv = process.env,
+  loaders: { node: () => Opener | null; libsql: () => Opener | null } = { node: nodeSqlite, libsql },
+): Binding | { error: string } {
+  const wanted = env['AUDIO_TASK_MOCK_SQLITE'] ?? ''
   const candidates: Array<[string, () => Opener | null]> = [
-    ['node:sqlite', nodeSqlite],
-    ['libsql', libsql],
+    ['node:sqlite', loaders.node],
+    ['libsql', loaders.libsql],
   ]
-  for (const [name, load] of candidates) {
-    if (wanted !== undefined && wanted !== '' && !name.includes(wanted)) continue
+  const named = candidates.filter(([name]) => wanted === '' || name.includes(wanted))
+  if (named.length === 0) return { error: `--state needs SQLite: AUDIO_TASK_MOCK_SQLITE=${JSON.stringify(wanted)} names no binding: use libsql or node` }
+  for (const [name, load] of named) {
     const open = load()
     if (open !== null) return { name: `${name} (SQLite ${versionOf(open)})`, open }
   }
+  if (named.length === 1) {
+    const [name] = named[0]!
+    return { error: `--state needs SQLite: AUDIO_TASK_MOCK_SQLITE=${wanted} keeps to ${name}, and ${MISSING[name]}; unset it to use the other binding` }
+  }
   return {
     error:
-      `--state needs SQLite: Node ${process.version} has no node:sqlite (it comes with Node 22.13 and later) and the package libsql is not installed. ` +
+      `--state needs SQLite: ${MISSING['node:sqlite']} and ${MISSING['libsql']!.replace(' (npm install libsql beside audio-task-mock)', '')}. ` +
       'Install it beside audio-task-mock (npm install libsql), or run on Node 22.13 or later',
   }
 }

@@ -72,10 +72,11 @@ it('saved under another scenario (the scenario named by AUDIO_TASK_MOCK_SCENARIO
   await expectRefused('saved under another scenario', dir, { ...env, AUDIO_TASK_MOCK_SCENARIO: 'happy-path' }, file)
 })
 
-// On Node 20, AUDIO_TASK_MOCK_SQLITE=node (the page's switch) leaves only node:sqlite, which Node 20 lacks: as without libsql.
-it.skipIf(Number(process.versions.node.split('.')[0]) !== 20)('Node 20 without libsql', async () => {
+// On Node 20, AUDIO_TASK_MOCK_SQLITE=node (the page's switch) keeps to node:sqlite, which Node 20 lacks.
+// (The row "Node 20 without libsql" is test/state/sqlite-binding.test.ts's: libsql is installed here.)
+it.skipIf(Number(process.versions.node.split('.')[0]) !== 20)('`AUDIO_TASK_MOCK_SQLITE` keeps to a binding that is not there', async () => {
   const { dir, env, file } = folder()
-  await expectRefused('Node 20 without libsql', dir, { ...env, AUDIO_TASK_MOCK_SQLITE: 'node' }, file)
+  await expectRefused('`AUDIO_TASK_MOCK_SQLITE` keeps to a binding that is not there', dir, { ...env, AUDIO_TASK_MOCK_SQLITE: 'node' }, file)
   expect(existsSync(file)).toBe(false)
 })
 

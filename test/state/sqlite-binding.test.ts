@@ -14,6 +14,24 @@ it('takes libsql when asked, on every Node', () => {
 })
 
 it('says what to install when no binding is there', () => {
-  const none = chooseBinding({ AUDIO_TASK_MOCK_SQLITE: 'no-such-binding' })
-  expect(none).toEqual({ error: expect.stringContaining('Install it beside audio-task-mock (npm install libsql), or run on Node 22.13 or later') })
+  const none = chooseBinding({}, { node: () => null, libsql: () => null })
+  expect(none).toEqual({
+    error:
+      `--state needs SQLite: Node ${process.version} has no node:sqlite (it comes with Node 22.13 and later) and the package libsql is not installed. ` +
+      'Install it beside audio-task-mock (npm install libsql), or run on Node 22.13 or later',
+  })
+})
+
+it('names AUDIO_TASK_MOCK_SQLITE when it keeps to a binding that is not there, or names none', () => {
+  const installedLibsql = chooseBinding({ AUDIO_TASK_MOCK_SQLITE: 'libsql' })
+  if ('error' in installedLibsql) throw new Error(installedLibsql.error)
+  const onlyLibsql = { node: () => null, libsql: () => installedLibsql.open }
+  expect(chooseBinding({ AUDIO_TASK_MOCK_SQLITE: 'node' }, onlyLibsql)).toEqual({
+    error:
+      `--state needs SQLite: AUDIO_TASK_MOCK_SQLITE=node keeps to node:sqlite, and Node ${process.version} has no node:sqlite ` +
+      '(it comes with Node 22.13 and later); unset it to use the other binding',
+  })
+  expect(chooseBinding({ AUDIO_TASK_MOCK_SQLITE: 'sqlite3' }, onlyLibsql)).toEqual({
+    error: '--state needs SQLite: AUDIO_TASK_MOCK_SQLITE="sqlite3" names no binding: use libsql or node',
+  })
 })
