@@ -55,7 +55,7 @@ export function record(
     credits: base.credits,
     fault,
     cause,
-    ...(exchange === undefined ? {} : { exchange }),
+    exchange,
   })
 }
 
