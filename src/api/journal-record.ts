@@ -81,6 +81,14 @@ export function faultCause(world: World, action: FaultAction): Cause | null {
   return { kind: 'fault', index, action: kind, line: at?.line ?? null, col: at?.col ?? null }
 }
 
+/** The JSON content type alone: what most answers carry, one object for all their journal entries. */
+const JSON_ONLY: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
+
+/** The headers an answer is sent with (a door adds the JSON content type unless the answer gives its own). */
+function answerHeaders(headers: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> {
+  return headers === undefined ? JSON_ONLY : { 'content-type': 'application/json', ...headers }
+}
+
 /** Records a public API request: `entry` says what was asked, `request` what was sent, `outcome` how it was answered. */
 export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcome, request?: Message): void {
   const fault = outcome.fault === undefined ? null : (outcome.fault ?? 'none')
@@ -91,7 +99,7 @@ export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcom
       ? undefined
       : {
           request,
-          response: answered === undefined ? null : message({ 'content-type': 'application/json', ...answered.headers }, masked(answered.body, entry.apiKey)),
+          response: answered === undefined ? null : message(answerHeaders(answered.headers), masked(answered.body, entry.apiKey)),
         }
   record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault, cause, exchange)
 }

@@ -46,7 +46,8 @@ export function message(headers: Readonly<Record<string, string>>, body: string 
 function sizeOf(message: Message | null): number {
   if (message === null) return 0
   let size = message.body?.length ?? 0
-  for (const [name, value] of Object.entries(message.headers)) size += name.length + value.length
+  const { headers } = message
+  for (const name in headers) size += name.length + headers[name]!.length // no entry arrays: this runs on every request
   return size
 }
 
