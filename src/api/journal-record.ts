@@ -64,8 +64,20 @@ function masked(text: string, apiKey: string | null): string {
   return apiKey === null || apiKey.length < 3 || !text.includes(apiKey) ? text : text.split(apiKey).join(maskKey(apiKey))
 }
 
+/** The last request without a body sent with a key (`sent`): a client reads with the same key again and again. */
+let lastBodiless: { apiKey: string; message: Message } | null = null
+
 /** What the client sent, as the api layer sees it: its key (masked), content type and body. */
 export function sent(request: ApiRequest | BodyRequest, body: string | null): Message {
+  if (body === null && !('contentType' in request) && request.apiKey !== null) {
+    // One frozen object for all the journal entries of such requests with that key: kept for
+    // thousands of requests, an object each would be as many more for the garbage collector.
+    if (lastBodiless?.apiKey !== request.apiKey) {
+      const message: Message = Object.freeze({ headers: Object.freeze({ 'x-api-key': maskKey(request.apiKey) }), body: null, truncated: null })
+      lastBodiless = { apiKey: request.apiKey, message }
+    }
+    return lastBodiless.message
+  }
   const headers: Record<string, string> = {}
   if (request.apiKey !== null) headers['x-api-key'] = maskKey(request.apiKey)
   if ('contentType' in request && request.contentType !== null) headers['content-type'] = request.contentType
