@@ -64,24 +64,29 @@ function masked(text: string, apiKey: string | null): string {
   return apiKey === null || apiKey.length < 3 || !text.includes(apiKey) ? text : text.split(apiKey).join(maskKey(apiKey))
 }
 
-/** The last request without a body sent with a key (`sent`): a client reads with the same key again and again. */
-let lastBodiless: { apiKey: string; message: Message } | null = null
+/**
+ * The request headers last recorded (`sent`), frozen: a client sends the same key and content
+ * type again and again, so all their journal entries share one object (and reads one whole
+ * record). Kept for thousands of requests, an object each would be as many more for the garbage
+ * collector.
+ */
+let last: { apiKey: string | null; contentType: string | null; headers: Readonly<Record<string, string>>; bodiless: Message } | null = null
+
+function sentHeaders(apiKey: string | null, contentType: string | null): NonNullable<typeof last> {
+  if (last === null || last.apiKey !== apiKey || last.contentType !== contentType) {
+    const headers: Record<string, string> = {}
+    if (apiKey !== null) headers['x-api-key'] = maskKey(apiKey)
+    if (contentType !== null) headers['content-type'] = contentType
+    Object.freeze(headers)
+    last = { apiKey, contentType, headers, bodiless: Object.freeze({ headers, body: null, truncated: null }) }
+  }
+  return last
+}
 
 /** What the client sent, as the api layer sees it: its key (masked), content type and body. */
 export function sent(request: ApiRequest | BodyRequest, body: string | null): Message {
-  if (body === null && !('contentType' in request) && request.apiKey !== null) {
-    // One frozen object for all the journal entries of such requests with that key: kept for
-    // thousands of requests, an object each would be as many more for the garbage collector.
-    if (lastBodiless?.apiKey !== request.apiKey) {
-      const message: Message = Object.freeze({ headers: Object.freeze({ 'x-api-key': maskKey(request.apiKey) }), body: null, truncated: null })
-      lastBodiless = { apiKey: request.apiKey, message }
-    }
-    return lastBodiless.message
-  }
-  const headers: Record<string, string> = {}
-  if (request.apiKey !== null) headers['x-api-key'] = maskKey(request.apiKey)
-  if ('contentType' in request && request.contentType !== null) headers['content-type'] = request.contentType
-  return message(headers, body === null ? null : masked(body, request.apiKey))
+  const { headers, bodiless } = sentHeaders(request.apiKey, 'contentType' in request ? request.contentType : null)
+  return body === null ? bodiless : message(headers, masked(body, request.apiKey))
 }
 
 /** The fault that fired, by its index in the scenario and its place in the scenario file. */
