@@ -56,7 +56,7 @@ export function record(
     credits: base.credits,
     fault,
     cause,
-    ...(exchange === undefined ? {} : { exchange }),
+    exchange,
   })
 }
 
@@ -65,12 +65,29 @@ function masked(text: string, apiKey: string | null): string {
   return apiKey === null || apiKey.length < 3 || !text.includes(apiKey) ? text : text.split(apiKey).join(maskKey(apiKey))
 }
 
+/**
+ * The request headers last recorded (`sent`), frozen: a client sends the same key and content
+ * type again and again, so all their journal entries share one object (and reads one whole
+ * record). Kept for thousands of requests, an object each would be as many more for the garbage
+ * collector.
+ */
+let last: { apiKey: string | null; contentType: string | null; headers: Readonly<Record<string, string>>; bodiless: Message } | null = null
+
+function sentHeaders(apiKey: string | null, contentType: string | null): NonNullable<typeof last> {
+  if (last === null || last.apiKey !== apiKey || last.contentType !== contentType) {
+    const headers: Record<string, string> = {}
+    if (apiKey !== null) headers['x-api-key'] = maskKey(apiKey)
+    if (contentType !== null) headers['content-type'] = contentType
+    Object.freeze(headers)
+    last = { apiKey, contentType, headers, bodiless: Object.freeze({ headers, body: null, truncated: null }) }
+  }
+  return last
+}
+
 /** What the client sent, as the api layer sees it: its key (masked), content type and body. */
 export function sent(request: ApiRequest | BodyRequest, body: string | null): Message {
-  const headers: Record<string, string> = {}
-  if (request.apiKey !== null) headers['x-api-key'] = maskKey(request.apiKey)
-  if ('contentType' in request && request.contentType !== null) headers['content-type'] = request.contentType
-  return message(headers, body === null ? null : masked(body, request.apiKey))
+  const { headers, bodiless } = sentHeaders(request.apiKey, 'contentType' in request ? request.contentType : null)
+  return body === null ? bodiless : message(headers, masked(body, request.apiKey))
 }
 
 /** The fault that fired, by its index in the scenario, its kind and its place in the scenario file. */
@@ -79,6 +96,14 @@ export function faultCause(world: World, action: FaultAction): Cause | null {
   if (index === -1) return null
   const at = originOf(world.scenario)?.faults[index]
   return { kind: 'fault', index, action: faultKindOf(action).key, line: at?.line ?? null, col: at?.col ?? null }
+}
+
+/** The JSON content type alone: what most answers carry, one object for all their journal entries. */
+const JSON_ONLY: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
+
+/** The headers an answer is sent with (a door adds the JSON content type unless the answer gives its own). */
+function answerHeaders(headers: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> {
+  return headers === undefined ? JSON_ONLY : { 'content-type': 'application/json', ...headers }
 }
 
 /** Records a public API request: `entry` says what was asked, `request` what was sent, `outcome` how it was answered. */
@@ -91,7 +116,7 @@ export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcom
       ? undefined
       : {
           request,
-          response: answered === undefined ? null : message({ 'content-type': 'application/json', ...answered.headers }, masked(answered.body, entry.apiKey)),
+          response: answered === undefined ? null : message(answerHeaders(answered.headers), masked(answered.body, entry.apiKey)),
         }
   record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault, cause, exchange)
 }

@@ -47,19 +47,27 @@ export function message(headers: Readonly<Record<string, string>>, body: string 
 function sizeOf(message: Message | null): number {
   if (message === null) return 0
   let size = message.body?.length ?? 0
-  for (const [name, value] of Object.entries(message.headers)) size += name.length + value.length
+  const { headers } = message
+  for (const name in headers) size += name.length + headers[name]!.length // no entry arrays: this runs on every request
   return size
 }
 
 /**
- * Exchanges by journal sequence number, oldest dropped first past `budget` characters. Eviction
- * walks a queue of sequence numbers in arrival order (a head index, compacted now and then), not
- * the map: a map walked from its start would step over every entry deleted before.
+ * Exchanges by journal sequence number, oldest dropped first past `budget` characters. Held in
+ * slots in arrival order (ascending sequence numbers from a head index, compacted now and then):
+ * eviction walks them from the head, and a lookup is a binary search. A slot keeps the two
+ * messages and the size, not an Exchange and a map entry each: every exchange is kept for
+ * thousands of requests, and each object kept that long is one more the garbage collector copies
+ * and marks. `get` makes the Exchange when asked (the inspector and the admin journal ask).
  */
 export class ExchangeStore {
-  readonly #items = new Map<number, { exchange: Exchange; size: number }>()
-  #order: number[] = []
+  #seqs: number[] = []
+  #requests: (Message | null)[] = []
+  #responses: (Message | null)[] = []
+  /** -1: the slot's exchange was deleted. */
+  #sizes: number[] = []
   #head = 0
+  #held = 0
   #used = 0
 
   constructor(readonly budget = DETAIL_BUDGET) {}
@@ -70,32 +78,64 @@ export class ExchangeStore {
 
   /** Exchanges held, and sequence numbers queued for eviction (never more than a few over the journal's size). */
   get counts(): { held: number; queued: number } {
-    return { held: this.#items.size, queued: this.#order.length - this.#head }
+    return { held: this.#held, queued: this.#seqs.length - this.#head }
   }
 
+  /** `seq` comes after every sequence number put before (the journal's order). */
   put(seq: number, exchange: Exchange): void {
     const size = sizeOf(exchange.request) + sizeOf(exchange.response)
-    this.#items.set(seq, { exchange, size })
-    this.#order.push(seq)
+    this.#seqs.push(seq)
+    this.#requests.push(exchange.request)
+    this.#responses.push(exchange.response)
+    this.#sizes.push(size)
+    this.#held += 1
     this.#used += size
-    while (this.#used > this.budget && this.#head < this.#order.length) this.delete(this.#order[this.#head++]!)
+    while (this.#used > this.budget && this.#head < this.#seqs.length) this.#empty(this.#head++)
     // Those the journal already dropped (its oldest) leave the queue too: it stays as long as the journal.
-    while (this.#head < this.#order.length && !this.#items.has(this.#order[this.#head]!)) this.#head += 1
-    if (this.#head > 1024 && this.#head * 2 > this.#order.length) {
-      this.#order = this.#order.slice(this.#head)
+    while (this.#head < this.#seqs.length && this.#sizes[this.#head] === -1) this.#head += 1
+    if (this.#head > 1024 && this.#head * 2 > this.#seqs.length) {
+      this.#seqs = this.#seqs.slice(this.#head)
+      this.#requests = this.#requests.slice(this.#head)
+      this.#responses = this.#responses.slice(this.#head)
+      this.#sizes = this.#sizes.slice(this.#head)
       this.#head = 0
     }
   }
 
   get(seq: number): Exchange | null {
-    return this.#items.get(seq)?.exchange ?? null
+    const slot = this.#slotOf(seq)
+    return slot === -1 ? null : { request: this.#requests[slot]!, response: this.#responses[slot] ?? null }
   }
 
   /** Forgets one exchange (its entry left the journal); a seq already gone is ignored. */
   delete(seq: number): void {
-    const item = this.#items.get(seq)
-    if (item === undefined) return
-    this.#items.delete(seq)
-    this.#used -= item.size
+    const slot = this.#slotOf(seq)
+    if (slot !== -1) this.#empty(slot)
+  }
+
+  /** The slot holding `seq`'s exchange, or -1. The journal drops its oldest: at the head, found first. */
+  #slotOf(seq: number): number {
+    const seqs = this.#seqs
+    let low = this.#head
+    let high = seqs.length - 1
+    if (low <= high && seqs[low] === seq) return this.#sizes[low] === -1 ? -1 : low
+    while (low <= high) {
+      const middle = (low + high) >>> 1
+      const at = seqs[middle]!
+      if (at === seq) return this.#sizes[middle] === -1 ? -1 : middle
+      if (at < seq) low = middle + 1
+      else high = middle - 1
+    }
+    return -1
+  }
+
+  #empty(slot: number): void {
+    const size = this.#sizes[slot]!
+    if (size === -1) return
+    this.#used -= size
+    this.#held -= 1
+    this.#sizes[slot] = -1
+    this.#requests[slot] = null
+    this.#responses[slot] = null
   }
 }

@@ -46,6 +46,25 @@ describe('journal exchanges', () => {
     expect(store.used).toBe(0)
   })
 
+  it('finds each exchange by its sequence number among gaps, deletions and a compaction', () => {
+    const store = new ExchangeStore()
+    const put = (seq: number) => store.put(seq, { request: message({ n: String(seq) }, null), response: seq % 2 === 0 ? null : message({}, `r${seq}`) })
+    for (let seq = 1; seq <= 6000; seq += 3) put(seq) // entries 2, 3, 5, 6, … kept no exchange
+    for (const seq of [4, 301, 5998]) store.delete(seq)
+    store.delete(5) // never put: ignored
+    expect(store.counts).toEqual({ held: 1997, queued: 2000 })
+    expect(store.get(1)).toEqual({ request: { headers: { n: '1' }, body: null, truncated: null }, response: { headers: {}, body: 'r1', truncated: null } })
+    expect(store.get(298)?.response).toBeNull()
+    expect([2, 4, 301, 5998, 6001].map((seq) => store.get(seq))).toEqual([null, null, null, null, null])
+    for (let seq = 1; seq <= 5998; seq += 3) store.delete(seq) // the journal drops them, oldest first
+    for (let seq = 6001; seq <= 7000; seq += 3) put(seq) // the queue is compacted on the first
+    expect(store.counts).toEqual({ held: 334, queued: 334 })
+    expect(store.get(6001)?.response?.body).toBe('r6001')
+    expect(store.get(6004)?.response).toBeNull()
+    expect(store.get(5995)).toBeNull()
+    expect(store.get(7000)?.request.headers).toEqual({ n: '7000' })
+  })
+
   it('stays as small as the journal when nothing passes the budget (1,000 entries kept of 20,000)', () => {
     const journal = new Journal({ now: () => 0, capacity: 1000 })
     for (let index = 0; index < 20_000; index++) record(journal, 'x')

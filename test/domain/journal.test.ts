@@ -68,6 +68,12 @@ describe('maskKey', () => {
     expect(maskKey(key)).toBe(masked)
   })
 
+  it('counts characters, not UTF-16 units, in a key with characters beyond the BMP', () => {
+    expect(maskKey('🔑🔑🔑🔑-key')).toBe('🔑🔑🔑🔑…key')
+    expect(maskKey('a🔑b')).toBe('a…b')
+    expect(maskKey('🔑🔑')).toBe('🔑…')
+  })
+
   it('never shows a key of 5 or more characters whole', () => {
     for (const key of ['abcde', 'abcdefgh', 'x'.repeat(40)]) expect(maskKey(key).replace('…', '')).not.toBe(key)
   })
