@@ -7,12 +7,11 @@ import { restoreNamedWorlds } from '../../src/cli/restore-worlds.js'
 import { resolveScenario } from '../../src/scenario/resolve-scenario.js'
 import { rememberSource } from '../../src/scenario/scenario-source.js'
 import { worldFactory } from '../../src/server/world-factory.js'
-import { chooseBinding } from '../../src/state/sqlite-binding.js'
-import { activateStateDatabase, openStateDatabase } from '../../src/state/state-database.js'
 import { keepState } from '../../src/state/state-keeper.js'
 import { WorldStore } from '../../src/state/world-store.js'
 import { createWorldRegistry } from '../../src/worlds/world-registry.js'
 import type { Database } from '../../src/state/sqlite-binding.js'
+import { activatedDatabase } from '../support/state-db.js'
 
 const SERVER = 'version: 1\nname: server\nseed: 5\naccounts: [{ api_key: k, credits: 100 }]\n'
 const OTHER = 'version: 1\nname: other\nseed: 6\naccounts: [{ api_key: k, credits: 100 }]\n'
@@ -20,14 +19,7 @@ const LOADED = 'version: 1\nname: loaded\nseed: 7\naccounts: [{ api_key: q, cred
 const lyrics = JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'restored' } })
 
 async function database(): Promise<Database> {
-  const binding = chooseBinding()
-  if ('error' in binding) throw new Error(binding.error)
-  const path = join(await mkdtemp(join(tmpdir(), 'atm-restore-worlds-')), 'state.db')
-  const opened = await openStateDatabase(binding, path)
-  if (!opened.ok) throw new Error(opened.message)
-  const activated = await activateStateDatabase(opened.db, path, false)
-  if (activated !== null) throw new Error(activated)
-  return opened.db
+  return activatedDatabase(join(await mkdtemp(join(tmpdir(), 'atm-restore-worlds-')), 'state.db'), false)
 }
 
 const registry = (server: string, maxWorlds = 10) => createWorldRegistry({ create: worldFactory({ scenario: () => resolveScenario(server) }), maxWorlds })

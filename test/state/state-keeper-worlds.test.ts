@@ -5,28 +5,19 @@ import { expect, it } from 'vitest'
 import { durable } from '../../src/api/durable-outcome.js'
 import { createTask } from '../../src/api/public-api.js'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
-import { chooseBinding, type Binding } from '../../src/state/sqlite-binding.js'
-import { activateStateDatabase, openStateDatabase } from '../../src/state/state-database.js'
+import { openStateDatabase } from '../../src/state/state-database.js'
 import { keepState, type StateKeeper, type StateMode } from '../../src/state/state-keeper.js'
 import { WorldStore } from '../../src/state/world-store.js'
+import { activatedDatabase, binding } from '../support/state-db.js'
 
 const SCENARIO = 'version: 1\nseed: 5\naccounts: [{ api_key: k, credits: 100 }]\n'
 const lyrics = JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'worlds' } })
 
-function binding(): Binding {
-  const chosen = chooseBinding()
-  if ('error' in chosen) throw new Error(chosen.error)
-  return chosen
-}
-
 async function open(path: string, mode: StateMode): Promise<{ keeper: StateKeeper; store: WorldStore; errors: Error[] }> {
-  const opened = await openStateDatabase(binding(), path)
-  if (!opened.ok) throw new Error(opened.message)
-  const activated = await activateStateDatabase(opened.db, path, mode === 'durable')
-  if (activated !== null) throw new Error(activated)
+  const db = await activatedDatabase(path, mode === 'durable')
   const errors: Error[] = []
-  const store = new WorldStore(opened.db)
-  const keeper = keepState({ db: opened.db, store, mode, intervalMs: 60_000, onError: (e) => errors.push(e) })
+  const store = new WorldStore(db)
+  const keeper = keepState({ db, store, mode, intervalMs: 60_000, onError: (e) => errors.push(e) })
   return { keeper, store, errors }
 }
 

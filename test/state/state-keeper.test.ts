@@ -6,20 +6,15 @@ import { durable } from '../../src/api/durable-outcome.js'
 import { createTask } from '../../src/api/public-api.js'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
 import { restoreRows } from '../../src/state/restore-rows.js'
-import { chooseBinding, type Binding, type Database } from '../../src/state/sqlite-binding.js'
+import type { Database } from '../../src/state/sqlite-binding.js'
 import { activateStateDatabase, openStateDatabase } from '../../src/state/state-database.js'
 import { keepState, type KeptWorld, type StateKeeper, type StateMode } from '../../src/state/state-keeper.js'
 import { WorldStore } from '../../src/state/world-store.js'
+import { binding } from '../support/state-db.js'
 
 const SCENARIO = 'version: 1\nseed: 5\naccounts: [{ api_key: k, credits: 100 }]\n'
 const TWO = 'version: 1\nseed: 5\naccounts: [{ api_key: k, credits: 100 }, { api_key: gone, credits: 50 }]\n'
 const lyrics = JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'disk' } })
-
-function binding(): Binding {
-  const chosen = chooseBinding()
-  if ('error' in chosen) throw new Error(chosen.error)
-  return chosen
-}
 
 /** The database, with COMMIT failing as SQLite fails it on a full disk while `full.on` is set. */
 function failing(db: Database, full: { on: boolean }): Database {
