@@ -133,7 +133,11 @@ export function keepState(options: KeeperOptions): StateKeeper {
     // A world that went since (forgotten, maybe made again under its name) is no longer written.
     const entries = [...dirty].filter((entry) => kept.get(entry.name) === entry)
     dirty.clear()
-    if (closed) return
+    if (closed) {
+      // Stopped (the server closes): nothing more is written, and no create waits forever.
+      for (const entry of entries) for (const waiter of entry.waiters.splice(0)) waiter.resolve()
+      return
+    }
     // Only a create waits for its commit: that one is fsynced (FULL). Reads and admin changes
     // alone are written without an fsync (NORMAL: they survive a killed process, and the next
     // create's fsync takes them along).

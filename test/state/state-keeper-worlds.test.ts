@@ -99,3 +99,14 @@ it('durable: a create waits for its own world to commit; a forgotten world is no
   await keeper.stop()
   expect(errors).toEqual([])
 })
+
+it('durable: a commit asked for after stop settles at once instead of waiting forever', async () => {
+  const path = join(await mkdtemp(join(tmpdir(), 'atm-keep-worlds-')), 'state.db')
+  const { keeper, errors } = await open(path, 'durable')
+  const mock = createMock({ scenario: SCENARIO })
+  const kept = keeper.keep('a', mock.world, false)
+  await keeper.stop()
+  const late = await Promise.race([kept.commit!().then(() => 'settled'), new Promise((resolve) => setImmediate(() => setImmediate(() => resolve('waiting'))))])
+  expect(late).toBe('settled')
+  expect(errors).toEqual([])
+})
