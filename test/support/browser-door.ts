@@ -10,11 +10,11 @@
  * throws, naming what it was asked for, so a suite that needs more fails plainly.
  */
 import type { Browser, Page } from 'playwright-core'
-import type { MockCore } from '../../src/mock/mock-core.js'
 import type { PageReply } from '../browser/pages/fake-page.js'
 import { inject } from 'vitest'
 import { bundlePage, launchChromium, pageFiles, perWorker, serveSite, type Site } from './browser.js'
 import { send, type Door, type Fetcher } from './doors.js'
+import { queuedMock, type Queued } from './queued-mock.js'
 
 export interface BrowserDoor extends Door {
   /** The page, once set up (for tests that look at more than the answers). */
@@ -29,23 +29,6 @@ export function toResponse(reply: PageReply): Response {
 
 export function pageFetcher(page: Page): Fetcher {
   return async (url, init) => toResponse(await page.evaluate(([u, i]) => window.__fake.fetch(u, i), [url, init] as const))
-}
-
-type Queued = { advance: string | number } | { reset: true }
-
-function queuedMock(queue: Queued[]): MockCore {
-  const clock = {
-    advance: (by: string | number) => void queue.push({ advance: by }),
-  }
-  const reset = () => void queue.push({ reset: true })
-  return new Proxy({} as MockCore, {
-    get(_target, name) {
-      if (name === 'clock') return clock
-      if (name === 'reset') return reset
-      if (name === 'then') return undefined
-      throw new Error(`browser door: mock.${String(name)} is not available from the test process (the fake runs in the page); use page.evaluate`)
-    },
-  })
 }
 
 /** The fake's page, loaded and its worker started: on `site`, in `browser`. */
@@ -124,7 +107,7 @@ export function browserDoor(): BrowserDoor {
       }
       const flushed: Fetcher = async (url, init) => (await flush(), fetchInPage(url, init))
       const ledger = async (key: string) => (await flush(), page.evaluate((k) => window.__fake.mock!.world.account(k)?.ledger, key))
-      const mock = queuedMock(queue)
+      const mock = queuedMock(queue, 'browser door', 'the fake runs in the page', 'page.evaluate')
       const scenarioOf = await import('../../src/scenario/resolve-scenario.js').then(({ resolveScenario }) => resolveScenario(scenario))
       return { mock, origin, ledger, call: (method, path, options) => send(origin, method, path, options, scenarioOf, flushed) }
     },

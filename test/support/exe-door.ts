@@ -10,9 +10,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
-import type { MockCore } from '../../src/mock/mock-core.js'
 import { resolveScenario } from '../../src/scenario/resolve-scenario.js'
 import { send, type Door, type Fetcher } from './doors.js'
+import { queuedMock, type Queued } from './queued-mock.js'
 
 export const EXE_ENV = 'AUDIO_TASK_MOCK_EXE'
 
@@ -20,21 +20,6 @@ export const EXE_ENV = 'AUDIO_TASK_MOCK_EXE'
 export function exeDoors(env: NodeJS.ProcessEnv = process.env): Door[] {
   const exe = env[EXE_ENV]
   return exe === undefined || exe === '' ? [] : [exeDoor(resolve(exe))]
-}
-
-type Queued = { advance: string | number } | { reset: true }
-
-function queuedMock(queue: Queued[]): MockCore {
-  const clock = { advance: (by: string | number) => void queue.push({ advance: by }) }
-  const reset = () => void queue.push({ reset: true })
-  return new Proxy({} as MockCore, {
-    get(_target, name) {
-      if (name === 'clock') return clock
-      if (name === 'reset') return reset
-      if (name === 'then') return undefined
-      throw new Error(`executable door: mock.${String(name)} is not available from the test process (the fake runs in the executable); use /__admin`)
-    },
-  })
 }
 
 /** Starts the executable with an empty PATH (so no `node` can be found) and resolves with its URL. */
@@ -93,7 +78,12 @@ export function exeDoor(exe: string): Door {
       const flushed: Fetcher = async (target, init) => (await flush(), fetch(target, init))
       const ledger = async (key: string) => (await flush(), (await admin(url, 'GET', `/__admin/accounts/${encodeURIComponent(key)}`)) as never)
       const scenarioOf = resolveScenario(scenario)
-      return { mock: queuedMock(queue), origin: url, ledger, call: (method, path, options) => send(url, method, path, options, scenarioOf, flushed) }
+      return {
+        mock: queuedMock(queue, 'executable door', 'the fake runs in the executable', '/__admin'),
+        origin: url,
+        ledger,
+        call: (method, path, options) => send(url, method, path, options, scenarioOf, flushed),
+      }
     },
     stop: async () => undefined,
   }
