@@ -8,7 +8,7 @@
 import type { MockCore } from '../mock/mock-core.js'
 import { foreignScenario, restoreRows } from '../state/restore-rows.js'
 import type { WorldStore } from '../state/world-store.js'
-import { checkWorldName, quoteName } from '../worlds/world-name.js'
+import { quoteName } from '../worlds/world-name.js'
 import type { WorldRegistry } from '../worlds/world-registry.js'
 
 export interface RestoredWorld {
@@ -41,8 +41,6 @@ export function restoreNamedWorlds(store: WorldStore, worlds: WorldRegistry<Mock
   const restored: RestoredWorld[] = []
   for (const name of names) {
     const where = `world ${quoteName(name)}`
-    const checked = checkWorldName(name)
-    if (!checked.ok) return refused(`the state is damaged: ${checked.error}`)
     let rows
     try {
       rows = store.load(name)
