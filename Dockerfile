@@ -4,7 +4,7 @@
 #   docker run --rm -p 4010:4010 -e AUDIO_TASK_MOCK_SCENARIO=flaky-create -e AUDIO_TASK_MOCK_ADMIN_TOKEN=secret audio-task-mock
 # Not built by this project's CI (no Docker engine there): CI runs the same build script
 # (scripts/container-build.sh) and starts its result with the settings below
-# (scripts/ci-container.sh), and test/container/dockerfile.test.ts keeps this file to those.
+# (.ci/container.sh), and test/container/dockerfile.test.ts keeps this file to those.
 FROM node:24-alpine AS build
 WORKDIR /src
 COPY . .

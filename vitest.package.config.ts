@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 // The package as a user installs it (test/package/): packs once (pack-once.ts), installs into
 // temporary projects, compiles and runs them there. Minutes, not seconds, so it is its own step:
-// `npm run test:package`, and scripts/matrix.sh for both cells of the matrix (AUDIO_TASK_MOCK_CELL).
+// `npm run test:package`, and .ci/matrix.sh for both cells of the matrix (AUDIO_TASK_MOCK_CELL).
 export default defineConfig({
   test: {
     include: ['test/package/**/*.test.ts'],

@@ -3,7 +3,7 @@
  *
  * - `maxWorlds` (default 1,000): how many named worlds exist at once. An empty world of the
  *   default scenario costs about 88 KiB of heap, 78 KiB of it its journal's ring of 10,000 slots
- *   (scripts/measure-worlds-memory.mjs), so 1,000 worlds stay under 100 MB.
+ *   (bench/worlds-memory.mjs), so 1,000 worlds stay under 100 MB.
  * - `idleMs` (default 30 minutes): a world no request used for this long goes at the next call
  *   to the registry.
  * - `recentMs` (default 60 s): a world that answered a request this recently is never removed to

@@ -4,7 +4,7 @@
  * checked against the fake started as the image starts it (test/support/dockerfile.ts: the
  * Dockerfile's variables, the built CLI for its entry point, a free port instead of 4010, reached
  * through 127.0.0.1 while it binds 0.0.0.0 as in the image). `docker build` itself, the port
- * mapping and the Testcontainers libraries are not run (scripts/ci-container.sh runs the build).
+ * mapping and the Testcontainers libraries are not run (.ci/container.sh runs the build).
  * The page's table of variables, which configure the image, is checked against the flags too.
  */
 import { afterEach, expect, it } from 'vitest'

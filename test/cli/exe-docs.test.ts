@@ -1,7 +1,7 @@
 /**
  * docs/ci.md's standalone-executable lines, run as written in the repository's root with bash and
  * no `node` on the PATH: off unless AUDIO_TASK_MOCK_EXE names `dist-exe/audio-task-mock`, the file
- * the lines run (scripts/ci-exe.sh builds it with the block's `npm run build:exe` and sets it).
+ * the lines run (.ci/exe.sh builds it with the block's `npm run build:exe` and sets it).
  * The first line (`npm ci && npm run build:exe`) is what CI and that script do before; the serving
  * line's `--port 4010` is `--port 0` here, as tests listen on free ports.
  */
@@ -28,7 +28,7 @@ describe.skipIf(given === '')('the standalone executable, as docs/ci.md runs it'
   it('is the file the lines name, built by the line CI runs', () => {
     expect(given).toBe(resolve(REPO, EXE))
     expect(build).toBe('npm ci && npm run build:exe')
-    expect(readFileSync(join(REPO, 'scripts/ci-exe.sh'), 'utf8')).toContain('npm run -s build:exe')
+    expect(readFileSync(join(REPO, '.ci/exe.sh'), 'utf8')).toContain('npm run -s build:exe')
   })
 
   it('prints its version, runs a command with the URL, and checks a scenario', async () => {

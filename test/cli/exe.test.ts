@@ -1,6 +1,6 @@
 /**
  * Every command of the standalone executable (issue 30), run with no `node` on its PATH: off
- * unless AUDIO_TASK_MOCK_EXE names it (scripts/ci-exe.sh builds it and sets it). The HTTP
+ * unless AUDIO_TASK_MOCK_EXE names it (.ci/exe.sh builds it and sets it). The HTTP
  * contract suite runs against it through its door (test/support/exe-door.ts).
  */
 import { spawn } from 'node:child_process'

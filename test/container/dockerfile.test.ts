@@ -1,6 +1,6 @@
 /**
  * The Dockerfile stays what CI checks (no Docker engine runs here, so the image is never built):
- * its only build command is scripts/container-build.sh, which scripts/ci-container.sh runs; it
+ * its only build command is scripts/container-build.sh, which .ci/container.sh runs; it
  * runs as a user other than root; it is configured by the fake's own variables; its health
  * check and entry point are files that script puts in the image.
  */
@@ -14,7 +14,7 @@ const runtime = stages.at(-1)!
 const instructions = (stage: string[], name: string) =>
   stage.filter((line) => line.toUpperCase().startsWith(`${name} `)).map((line) => line.slice(name.length + 1).trim())
 const build = readFileSync('scripts/container-build.sh', 'utf8')
-const ci = readFileSync('scripts/ci-container.sh', 'utf8')
+const ci = readFileSync('.ci/container.sh', 'utf8')
 
 describe('the Dockerfile', () => {
   it('builds only by the script CI runs', () => {

@@ -3,7 +3,7 @@
  * `AUDIO_TASK_MOCK_CELL=lowest` (the default) is the oldest a user can have: the machine's Node 20,
  * the lowest msw of the peer range, this repository's vitest and TypeScript. `latest` is what
  * `npm install` gives a new project today: msw 3, vitest 5, TypeScript 7 (its `tsc` is a Node
- * wrapper that execs the native compiler), run under Node 24 (scripts/matrix.sh puts it first on
+ * wrapper that execs the native compiler), run under Node 24 (.ci/matrix.sh puts it first on
  * PATH). Ranges, not pins, in `latest`: the cell follows the registry, with `--prefer-offline`.
  */
 export type CellName = 'lowest' | 'latest'

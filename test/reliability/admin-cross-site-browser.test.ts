@@ -4,7 +4,7 @@
  * `<form enctype=text/plain>` to top up an account, sends a `no-cors` fetch with a JSON text
  * body, and a body-less `no-cors` POST to reset the world. Each reaches the fake and is refused
  * (415 or 403); the world is unchanged. Skipped where Chromium is not installed
- * (scripts/install-system-deps.sh installs it).
+ * (.ci/install-system-deps.sh installs it).
  */
 import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'

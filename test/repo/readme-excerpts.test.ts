@@ -1,7 +1,7 @@
 /**
  * A block of README.md or a guide marked `<!-- from: PATH -->` is a verbatim excerpt of that file,
  * which a test runs (the browser recipe and the typed client come from the consumer projects of the
- * compatibility matrix; docs/ci.md's pytest test is the one scripts/ci-python.sh runs), so the docs
+ * compatibility matrix; docs/ci.md's pytest test is the one .ci/python.sh runs), so the docs
  * cannot drift from code that is run. docs/getting-started.md has its own check in the package
  * suite (test/package/docs.test.ts).
  */

@@ -1,4 +1,4 @@
-/** Debian's Chromium (scripts/install-system-deps.sh) and the flags every browser test launches it with. */
+/** Debian's Chromium (.ci/install-system-deps.sh) and the flags every browser test launches it with. */
 export const CHROMIUM = '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -1,7 +1,7 @@
 /**
  * The standalone executable's door (issue 30): `dist-exe/audio-task-mock` (npm run build:exe)
  * spawned with no `node` on its PATH, serving over HTTP. Off unless AUDIO_TASK_MOCK_EXE names the
- * executable (scripts/ci-exe.sh sets it), so `npm test` is unchanged.
+ * executable (.ci/exe.sh sets it), so `npm test` is unchanged.
  *
  * One process per door: each test's scenario is loaded with `PUT /__admin/scenario`, which starts
  * a fresh world as a new fake would. The suites' synchronous moves (`fake.mock.clock.advance`,

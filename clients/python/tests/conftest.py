@@ -1,6 +1,6 @@
 """The fixture's own tests: the plugin is loaded as a user who copied the file would load it.
 
-They start the fake through AUDIO_TASK_MOCK_COMMAND, which scripts/ci-python.sh points at the
+They start the fake through AUDIO_TASK_MOCK_COMMAND, which .ci/python.sh points at the
 repository's built CLI (or the standalone executable)."""
 
 import os

@@ -1,6 +1,6 @@
 // The cold-start baseline: a bare node:http server that prints the same kind of ready line as
 // the fake ("listening on http://HOST:PORT") and answers every request with a small JSON body.
-// scripts/measure-cold-start.mjs times it beside the CLI on the same Node.
+// bench/cold-start.mjs times it beside the CLI on the same Node.
 import { createServer } from 'node:http'
 
 const body = Buffer.from('{"code":200,"data":{}}')

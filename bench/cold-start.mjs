@@ -2,8 +2,8 @@
 // per kind, the kinds taking turns run by run (each kind takes each place in the order equally
 // often). The first kind is the baseline of the ratios.
 //
-//   node scripts/measure-cold-start.mjs --runs 11 \
-//     --kind 'bare=NODE scripts/cold-start-bare.mjs' \
+//   node bench/cold-start.mjs --runs 11 \
+//     --kind 'bare=NODE bench/cold-start-bare.mjs' \
 //     --kind 'cli=NODE dist/bin/audio-task-mock.js --port 0' \
 //     --kind 'first run=NODE_COMPILE_CACHE={fresh} NODE dist/bin/audio-task-mock.js --port 0'
 //

@@ -3,7 +3,7 @@
 // override them), as a user other than root when run as root (the image's USER), then runs its
 // HEALTHCHECK command until healthy, then stops it with SIGTERM (what `docker stop` sends) and
 // expects exit 0. Twice: without an admin token and with one.
-//   node scripts/container-check.mjs /tmp/x/opt/audio-task-mock
+//   node .ci/container-check.mjs /tmp/x/opt/audio-task-mock
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'

@@ -12,9 +12,9 @@
  *   memory [N] [MB]  N tasks (default 8) whose output is MB megabytes of JSON (default 30): the
  *                    recorder's peak resident memory (VmHWM) and what it holds after (VmRSS).
  *
- *   node scripts/measure-record.mjs render 9000
- *   node scripts/measure-record.mjs latency 9000
- *   node scripts/measure-record.mjs memory 8 30
+ *   node bench/record.mjs render 9000
+ *   node bench/record.mjs latency 9000
+ *   node bench/record.mjs memory 8 30
  */
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'

@@ -2,8 +2,8 @@
 # Runs the --state tests on Node 22 and 24 (node:sqlite there) after the machine's Node has run
 # them with libsql: the state database must work with both bindings (decision 036). Node
 # versions come from the npm registry (scripts/install-node.sh). Expects a built dist/.
-#   bash scripts/test-state-on-nodes.sh          -> Node 22 and 24
-#   bash scripts/test-state-on-nodes.sh 24       -> Node 24 only
+#   bash .ci/state-on-nodes.sh          -> Node 22 and 24
+#   bash .ci/state-on-nodes.sh 24       -> Node 24 only
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"

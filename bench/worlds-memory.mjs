@@ -1,6 +1,6 @@
 // Heap per named world (src/worlds): N empty worlds of the default scenario, then N small ones
 // (each with 4 tasks of one key, created and read to their end), from the built dist/.
-// Run: npm run -s build && node --expose-gc scripts/measure-worlds-memory.mjs [N] [journalCapacity]
+// Run: npm run -s build && node --expose-gc bench/worlds-memory.mjs [N] [journalCapacity]
 import { createTask, getTask } from '../dist/api/public-api.js'
 import { bundledLibrary } from '../dist/mock/bundled-scenarios.js'
 import { resolveScenario } from '../dist/scenario/resolve-scenario.js'

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The compatibility matrix (issue 26), for `.ci/run` in one line: `bash scripts/matrix.sh`.
+# The compatibility matrix (issue 26), for `.ci/run` in one line: `bash .ci/matrix.sh`.
 #   lowest: the machine's Node 20, msw at the lowest of the peer range, vitest 4, TypeScript 5.9
 #   latest: Node 24 (scripts/install-node.sh), msw 3, vitest 5, TypeScript 7, @types/node 24
 # In each cell the packed package in fresh consumer projects (test/package/: vitest, express 5,
 # run -- CMD, a typed client, strict tsc, Jest 30, a Vite 8 production build in Chromium), then
-# the repository's own contract suite under Node 24 with msw 3 (scripts/matrix/contract.sh).
+# the repository's own contract suite under Node 24 with msw 3 (.ci/matrix/contract.sh).
 # Needs the npm registry (or a warm npm cache: --prefer-offline) and the repository's node_modules.
-# `bash scripts/matrix.sh lowest` (or latest, or contract) runs one step.
+# `bash .ci/matrix.sh lowest` (or latest, or contract) runs one step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 steps=("${@:-lowest latest contract}")
@@ -32,7 +32,7 @@ step() {
     contract)
       bin="$(node24)"
       echo "== matrix: the contract suite under Node $("$bin/node" --version) with msw 3"
-      PATH="$bin:$PATH" bash scripts/matrix/contract.sh
+      PATH="$bin:$PATH" bash .ci/matrix/contract.sh
       ;;
   esac
 }
@@ -41,7 +41,7 @@ for name in "${steps[@]}"; do
   case "$name" in
     lowest | latest | contract) ;;
     *)
-      echo "scripts/matrix.sh: unknown step '$name' (lowest, latest or contract)" >&2
+      echo ".ci/matrix.sh: unknown step '$name' (lowest, latest or contract)" >&2
       exit 2
       ;;
   esac

@@ -7,7 +7,7 @@
  * meanwhile waited (stallMs, which also counts the machine's own load) and the server's peak
  * resident memory (peakMb, VmHWM).
  *
- *   node scripts/measure-input-attacks.mjs [redos|media|mediamax|depth|time|proto ...]
+ *   node bench/input-attacks.mjs [redos|media|mediamax|depth|time|proto ...]
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs'
