@@ -4,7 +4,7 @@
  * contract suite runs against it through its door (test/support/exe-door.ts).
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -92,4 +92,14 @@ describe.skipIf(exe === '')('the standalone executable', () => {
     expect(verified.stdout).toMatch(/\d+ checks: \d+ passed, 0 failed/)
     expect(verified.code).toBe(0)
   }, 120_000)
+
+  it('starts again after a cache cleaner deleted a file of its unpack cache', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'atm-exe-cache-'))
+    expect((await exec(['check', 'default'], { XDG_CACHE_HOME: cache }).ran).code).toBe(0)
+    const [hash] = readdirSync(join(cache, 'audio-task-mock-exe')).filter((name) => !name.startsWith('.'))
+    rmSync(join(cache, 'audio-task-mock-exe', hash!, 'scenarios', 'default.yaml'))
+    const again = await exec(['check', 'default'], { XDG_CACHE_HOME: cache }).ran
+    expect(again.stderr).toBe('')
+    expect(again.code).toBe(0)
+  })
 })
