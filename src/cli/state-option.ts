@@ -8,7 +8,7 @@ import { rename } from 'node:fs/promises'
 import type { MockHandle } from '../handle/mock-handle.js'
 import type { MockCore } from '../mock/mock-core.js'
 import { sourceOf } from '../scenario/scenario-source.js'
-import { oldLogSegments, stateBeforeMigration } from '../state/migrate-json-state.js'
+import { keptJsonPath, oldLogSegments, stateBeforeMigration, undoMigration, unfinishedMigration } from '../state/migrate-json-state.js'
 import { foreignScenario, restoreRows } from '../state/restore-rows.js'
 import { restoreWorld, scenarioFingerprint } from '../state/snapshot.js'
 import { chooseBinding } from '../state/sqlite-binding.js'
@@ -71,6 +71,10 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
   let summary = `no state in ${path} yet: starting from the scenario`
   let restored = false
   let migrated: string | null = null
+  if (found.kind === 'none') {
+    const unfinished = await unfinishedMigration(path)
+    if (unfinished !== null) return refused(unfinished)
+  }
   if (found.kind === 'json') {
     const problem = (await oldLogSegments(path)) ?? (await stateBeforeMigration(path))
     if (problem !== null) return refused(problem)
@@ -85,19 +89,25 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
     if (foreign !== null) (found.value as { scenario: { fingerprint: string } }).scenario.fingerprint = scenarioFingerprint(core.scenario)
     const result = restoreWorld(core.world, { set: (ms) => void core.clock.set(ms) }, found.value)
     if (!result.ok) return refused(result.message)
-    migrated = `${path}.format-2`
+    migrated = keptJsonPath(path)
     const moved = await rename(path, migrated).catch((error: Error) => error)
     if (moved instanceof Error) return refused(`cannot move the JSON state aside to ${migrated}: ${moved.message}`)
     restored = true
     summary = `migrated ${result.accounts} accounts and ${result.tasks} tasks from the JSON state in ${path} (kept as ${migrated}) to SQLite`
   }
+  /** After the JSON state was moved aside, a refusal puts it back first. */
+  const abandon = async (message: string): Promise<Adopted> => (migrated === null ? refused(message) : refused(`${message}; ${await undoMigration(path)}`))
   const opened = await openStateDatabase(binding, path)
-  if (!opened.ok) return refused(opened.message)
+  if (!opened.ok) return abandon(opened.message)
   const store = new WorldStore(opened.db)
   // Before activation nothing of FILE is written, not even the holder file (another server's, if any).
-  const fail = (message: string): Adopted => {
+  const fail = (message: string): Promise<Adopted> => {
     opened.db.close()
-    return refused(message)
+    return abandon(message)
+  }
+  if (migrated === null && opened.empty) {
+    const unfinished = await unfinishedMigration(path)
+    if (unfinished !== null) return fail(unfinished)
   }
   if (migrated === null && !opened.empty) {
     let rows
@@ -151,7 +161,8 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
     await keeper.flush()
   } catch (error) {
     await keeper.stop().catch(() => undefined)
-    return { ok: false, message: `${path}: cannot save the state: ${(error as Error).message}` }
+    const message = `${path}: cannot save the state: ${(error as Error).message}`
+    return { ok: false, message: migrated === null ? message : `${message}; ${await undoMigration(path)}` }
   }
   worlds?.subscribe({ created: (name, handle) => keepWorld(name, handle, false), removed: (name) => keeper.forget(name) })
   if (named.length > 0) {

@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { closeSync, openSync, writeSync } from 'node:fs'
-import { mkdtemp, rm, rmdir, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startCli, type Started } from '../support/spawn-cli.js'
+import { createMock } from '../../src/mock/create-mock.js'
+import { snapshotWorld } from '../../src/state/snapshot.js'
+import { runCli, startCli, type Started } from '../support/spawn-cli.js'
 
 /**
  * A filesystem that fills up mid-run: a small tmpfs the test mounts (root only). Skipped with
@@ -129,5 +131,32 @@ describe.skipIf(skip !== null)('--state on a filesystem that fills up', () => {
     expect(third.output()).toContain(`restored 4 accounts and 1 tasks from ${state}`)
     third.child.kill('SIGTERM')
     expect((await third.exited).code).toBe(0)
+  })
+
+  it('a JSON state migrated on a full disk is put back as it was, and migrates once there is room', async () => {
+    const dir = await smallDisk('3m')
+    const state = join(dir, 'world.json')
+    const mock = createMock()
+    const ids: string[] = []
+    for (let i = 0; i < 150; i++) {
+      const created = await mock.fetch('http://127.0.0.1/api/v1/task', { method: 'POST', headers: demo, body: lyrics })
+      ids.push(((await created.json()) as { data: { task_id: string } }).data.task_id)
+    }
+    await writeFile(state, JSON.stringify(snapshotWorld(mock.world, new Date(0))))
+    const json = await readFile(state)
+    fill(join(dir, 'filler'))
+    const refused = await runCli(['--port', '0', '--state', state])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain(`${state}: refused: `)
+    expect(refused.stderr).toMatch(/full/)
+    expect(refused.stderr).toContain(`the JSON state is back at ${state}, unchanged`)
+    expect((await readFile(state)).equals(json)).toBe(true)
+    expect((await readdir(dir)).sort()).toEqual(['filler', 'world.json'])
+    await rm(join(dir, 'filler'))
+    const cli = await startCli(['--port', '0', '--state', state])
+    expect(cli.output()).toContain(`migrated 4 accounts and 150 tasks from the JSON state in ${state}`)
+    for (const id of ids) expect((await fetch(`${cli.url}/api/v1/task/${id}`, { headers: demo })).status).toBe(200)
+    cli.child.kill('SIGTERM')
+    expect((await cli.exited).code).toBe(0)
   })
 })

@@ -97,4 +97,18 @@ describe('--state refuses what it cannot keep safely (exit 2, FILE named)', () =
     expect(again.output()).toContain(`restored 4 accounts and 1 tasks from ${state}`)
     await stop(again)
   })
+
+  it('refuses to start over a migration that did not finish, naming the JSON state it left', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atm-refuse-'))
+    const state = join(dir, 'world.json')
+    const mock = createMock()
+    await mock.fetch('http://127.0.0.1/api/v1/task', { method: 'POST', headers: demo, body: lyrics })
+    // What a migration killed after it moved the JSON state aside leaves: FILE.format-2 and no FILE.
+    await writeFile(`${state}.format-2`, JSON.stringify(snapshotWorld(mock.world, new Date(0))))
+    const result = await runCli(['--port', '0', '--state', state])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(`${state}: refused: ${state}.format-2 holds a JSON state whose migration did not finish`)
+    expect(result.stderr).toContain(`mv ${state}.format-2 ${state}`)
+    expect((await readdir(dir)).sort()).toEqual(['world.json.format-2'])
+  })
 })
