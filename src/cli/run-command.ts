@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { constants } from 'node:os'
 import { parseServeArgs, serveFlagsHelp } from './serve-options.js'
 import type { Log } from './log.js'
+import { shutdownProblem } from './shutdown-problem.js'
 import { startFake } from './start-fake.js'
 import { launcherAtStart, watchForOrphaning } from './orphan-watch.js'
 
@@ -128,7 +129,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   const saved = await fake.stop(5_000).then(
     () => true,
     (error: Error) => {
-      stderrLog.error(`audio-task-mock run: the state was not saved on shutdown: ${error.message}`)
+      stderrLog.error(`audio-task-mock run: ${shutdownProblem(error)}`)
       return false
     },
   )

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { launcherAtStart, watchForOrphaning } from './orphan-watch.js'
 import { parseServeArgs, type ServeOptions } from './serve-options.js'
 import type { Log } from './log.js'
+import { shutdownProblem } from './shutdown-problem.js'
 import { startFake, type Fake } from './start-fake.js'
 
 /** Lines to stdout, mistakes to stderr. */
@@ -49,7 +50,7 @@ export async function serve(options: ServeOptions): Promise<number | null> {
       () => process.exit(0),
       // The last save failed (a full disk): what "survives SIGTERM" promised did not hold.
       (error: Error) => {
-        consoleLog.error(`audio-task-mock: the state was not saved on shutdown: ${error.message}`)
+        consoleLog.error(`audio-task-mock: ${shutdownProblem(error)}`)
         process.exit(1)
       },
     )

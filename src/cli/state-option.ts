@@ -144,6 +144,7 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
     intervalMs: settings.intervalMs,
     onError: (error) => process.stderr.write(`audio-task-mock: cannot save the state to ${path}: ${error.message}\n`),
     onClose: () => releaseHolder(path),
+    file: path,
   })
   const keepWorld = (name: string, handle: MockHandle, wasRestored: boolean): void => {
     const kept = keeper.keep(name, handle.world, wasRestored)

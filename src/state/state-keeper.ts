@@ -28,6 +28,16 @@ export interface KeeperOptions {
   onError: (error: Error) => void
   /** After the database is closed (the holder file goes). */
   onClose?: () => Promise<void>
+  /** FILE, for messages. */
+  file?: string
+}
+
+/**
+ * `stop` could not fold FILE-wal into FILE (a full disk): every commit is there, but only in the two
+ * files together, which the next start reads (and folds). Thrown after everything else of `stop`.
+ */
+export class WalNotFolded extends Error {
+  override readonly name = 'WalNotFolded'
 }
 
 /** One world kept in the database. */
@@ -202,21 +212,25 @@ export function keepState(options: KeeperOptions): StateKeeper {
       clearInterval(timer)
       if (closed) return
       closed = true
+      const failed = commitAll(kept.values(), true)
+      let unfolded: Error | null = null
       try {
-        const failed = commitAll(kept.values(), true)
-        if (failed !== null) throw failed
-      } finally {
-        try {
-          // Out of WAL mode, the WAL folded into FILE (one file to copy once stopped), and the lock
-          // let go before close: libsql frees a closed connection (and its lock) only when collected.
-          db.prepare('PRAGMA journal_mode = DELETE').get()
-          db.exec('PRAGMA locking_mode = NORMAL')
-          db.prepare('SELECT count(*) FROM meta').get()
-        } catch (error) {
-          onError(error as Error)
-        }
-        db.close()
-        await options.onClose?.()
+        // Out of WAL mode, the WAL folded into FILE (one file to copy once stopped), and the lock
+        // let go before close: libsql frees a closed connection (and its lock) only when collected.
+        db.prepare('PRAGMA journal_mode = DELETE').get()
+        db.exec('PRAGMA locking_mode = NORMAL')
+        db.prepare('SELECT count(*) FROM meta').get()
+      } catch (error) {
+        unfolded = error as Error
+      }
+      db.close()
+      await options.onClose?.()
+      if (failed !== null) throw failed
+      if (unfolded !== null) {
+        const file = options.file ?? 'the state file'
+        throw new WalNotFolded(
+          `${file}-wal was not folded into ${file} (${unfolded.message}): every saved change is there, but ${file} alone is not the whole state; keep ${file}-wal beside it (the next start folds it in)`,
+        )
       }
     },
   }

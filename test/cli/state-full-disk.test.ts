@@ -159,4 +159,25 @@ describe.skipIf(skip !== null)('--state on a filesystem that fills up', () => {
     cli.child.kill('SIGTERM')
     expect((await cli.exited).code).toBe(0)
   })
+
+  it('durable: SIGTERM on a full disk that cannot fold the WAL into FILE exits non-zero and says to keep both files', async () => {
+    const dir = await smallDisk('3m')
+    const state = join(dir, 'world.db')
+    const args = ['--port', '0', '--state', state, '--state-mode', 'durable']
+    const first = await startCli(args)
+    const acknowledged: string[] = []
+    for (let i = 0; i < 60; i++) acknowledged.push((await create(first)).body.data!.task_id)
+    fill(join(dir, 'filler'))
+    first.child.kill('SIGTERM')
+    const exited = await first.exited
+    // 60 creates stay in the WAL (SQLite folds it by itself at 1,000 pages): the fold at stop needs room.
+    expect(exited.code).toBe(1)
+    expect(first.output()).toContain(`the state was saved, but ${state}-wal was not folded into ${state}`)
+    expect(first.output()).toContain(`keep ${state}-wal beside it`)
+    await rm(join(dir, 'filler'))
+    const second = await startCli(args)
+    for (const id of acknowledged) expect((await fetch(`${second.url}/api/v1/task/${id}`, { headers: demo })).status).toBe(200)
+    second.child.kill('SIGTERM')
+    expect((await second.exited).code).toBe(0)
+  })
 })
