@@ -14,8 +14,8 @@
 import type { World } from '../domain/world.js'
 import { restoreRows } from './restore-rows.js'
 import type { Database } from './sqlite-binding.js'
-import { WorldMirror } from './world-mirror.js'
-import type { WorldStore } from './world-store.js'
+import { rowsOf, WorldMirror } from './world-mirror.js'
+import type { LoadedRows, WorldStore } from './world-store.js'
 
 export const STATE_MODES = ['interval', 'durable'] as const
 export type StateMode = (typeof STATE_MODES)[number]
@@ -71,6 +71,13 @@ interface Entry {
   readonly name: string
   readonly mirror: WorldMirror
   waiters: Waiter[]
+  /**
+   * Durable: the world as it began (made, or a reset's), until its first commit writes it: FILE
+   * holds nothing of it yet, so a failed commit puts it back to this instead of FILE's rows.
+   */
+  start: LoadedRows | null
+  /** Set while the keeper itself changes the world (an undo): no commit is scheduled for that. */
+  quiet: boolean
 }
 
 export function keepState(options: KeeperOptions): StateKeeper {
@@ -92,15 +99,19 @@ export function keepState(options: KeeperOptions): StateKeeper {
     gone.clear()
   }
 
-  /** After a failed durable commit: the world as its rows have it, so what was not committed did not happen. */
+  /** After a failed durable commit: the world as its rows have it (or as it began), so what was not committed did not happen. */
   const undo = (entry: Entry): void => {
-    // A reset not written yet: the rows are the world before it, not this one's past.
-    if (entry.mirror.rewriting) return
-    const rows = store.load(entry.name)
+    const rows = entry.start ?? store.load(entry.name)
     if (rows === null) return
-    const restored = restoreRows(entry.mirror.world, { set: () => undefined }, rows, { anyScenario: true, keepClock: true })
-    if (restored.ok) entry.mirror.adoptRestored()
-    else onError(new Error(`cannot put the world back to the saved state: ${restored.message}`))
+    entry.quiet = true
+    try {
+      const restored = restoreRows(entry.mirror.world, { set: () => undefined }, rows, { anyScenario: true, keepClock: true })
+      // Still not written: the next commit writes it whole.
+      if (restored.ok && entry.start === null) entry.mirror.adoptRestored()
+      else if (!restored.ok) onError(new Error(`cannot put the world back to the saved state: ${restored.message}`))
+    } finally {
+      entry.quiet = false
+    }
   }
 
   /**
@@ -112,6 +123,7 @@ export function keepState(options: KeeperOptions): StateKeeper {
     entry.waiters = []
     try {
       entry.mirror.commit()
+      entry.start = null
       for (const waiter of settling) waiter.resolve()
       return null
     } catch (error) {
@@ -174,15 +186,25 @@ export function keepState(options: KeeperOptions): StateKeeper {
     keep(name, world, restored) {
       gone.delete(name) // a new world of that name is written whole, its old rows deleted first
       // The mirror tells of a change only after it is made (never while constructed).
-      const own: Entry = { name, mirror: new WorldMirror(store, name, world, () => schedule(own)), waiters: [] }
+      const own: Entry = {
+        name,
+        mirror: new WorldMirror(store, name, world, () => {
+          if (!own.quiet) schedule(own)
+        }),
+        waiters: [],
+        start: null,
+        quiet: false,
+      }
       // A restored world matches its rows; a new one (or a migrated one) is written whole.
       if (restored) own.mirror.adoptRestored()
+      else if (mode === 'durable') own.start = rowsOf(world)
       kept.set(name, own)
       return {
         follow: (next) => {
           const epoch = own.mirror.world.epoch + 1
           own.mirror.follow(next)
           next.setEpoch(epoch)
+          if (mode === 'durable') own.start = rowsOf(next)
         },
         commit:
           mode === 'durable'

@@ -7,7 +7,7 @@
 import type { Account, Task, World, WorldChange, WorldObserver } from '../domain/world.js'
 import { sourceOf } from '../scenario/scenario-source.js'
 import { scenarioFingerprint } from './snapshot.js'
-import type { WorldStore } from './world-store.js'
+import type { LoadedRows, WorldStore } from './world-store.js'
 
 interface Persisted {
   readonly account: Account
@@ -30,6 +30,21 @@ export function headerOf(world: World): object {
     incarnations: [...world.incarnations()].map(([apiKey, count]) => ({ apiKey, count })),
     counters: world.counters(),
   }
+}
+
+/**
+ * The rows a whole commit of `world` would write now, as `WorldStore.load` would read them back
+ * (JSON round trip): what a world not written yet is put back to when its first commit fails.
+ */
+export function rowsOf(world: World): LoadedRows {
+  const accounts = [...world.accounts.values()].map((account) => ({
+    apiKey: account.apiKey,
+    ledger: account.ledger,
+    events: world.eventsOf(account, 0),
+    clips: [...world.clipsOf(account)],
+  }))
+  const rateWindows = [...world.rateWindows].map(([apiKey, window]) => ({ apiKey, window }))
+  return JSON.parse(JSON.stringify({ header: headerOf(world), accounts, tasks: [...world.tasks.values()], rateWindows })) as LoadedRows
 }
 
 export class WorldMirror {

@@ -104,6 +104,47 @@ it('durable: a create whose commit fails answers 503 and changes nothing; the ne
   expect(back.world.account('k')!.ledger).toMatchObject({ available: 90, frozen: 10, tasks_created: 2 })
 })
 
+it('durable: in a world reset while the disk is full, refused creates make no task and charge nothing, then or later', async () => {
+  const path = join(await mkdtemp(join(tmpdir(), 'atm-keep-')), 'state.db')
+  const mock = createMock({ scenario: SCENARIO })
+  const full = { on: false }
+  const { keeper, kept } = await keep(path, mock, 'durable', full)
+  expect((await create(mock, kept)).response!.status).toBe(202)
+  full.on = true
+  mock.reset() // a new world, not written yet: FILE still holds the one before
+  const fresh = { ...mock.world.account('k')!.ledger }
+  for (let i = 0; i < 5; i++) expect((await create(mock, kept)).response!.status).toBe(503)
+  expect(mock.world.tasks.size).toBe(0)
+  expect(mock.world.account('k')!.ledger).toEqual(fresh)
+  full.on = false
+  expect((await create(mock, kept)).response!.status).toBe(202)
+  await keeper.stop()
+  const back = await reopen(path)
+  expect(back.world.tasks.size).toBe(1)
+  expect(back.world.account('k')!.ledger).toMatchObject({ available: 95, frozen: 5, tasks_created: 1 })
+})
+
+it('durable: in a world made while the disk is full, refused creates make no task and charge nothing', async () => {
+  const path = join(await mkdtemp(join(tmpdir(), 'atm-keep-')), 'state.db')
+  const full = { on: false }
+  const first = createMock({ scenario: SCENARIO })
+  const { keeper } = await keep(path, first, 'durable', full)
+  full.on = true
+  const made = createMock({ scenario: SCENARIO }) // a named world made by a request
+  const kept = keeper.keep('made', made.world, false)
+  for (let i = 0; i < 5; i++) expect((await create(made, kept)).response!.status).toBe(503)
+  expect(made.world.tasks.size).toBe(0)
+  expect(made.world.account('k')!.ledger).toMatchObject({ available: 100, frozen: 0, tasks_created: 0 })
+  full.on = false
+  await keeper.stop()
+  const opened = await openStateDatabase(binding(), path)
+  if (!opened.ok) throw new Error(opened.message)
+  const rows = new WorldStore(opened.db).load('made')!
+  opened.db.close()
+  expect(rows.tasks).toEqual([])
+  expect(rows.accounts[0]!.ledger).toMatchObject({ available: 100, frozen: 0 })
+})
+
 it('rejects the last commit at stop when it fails, and closes all the same', async () => {
   const path = join(await mkdtemp(join(tmpdir(), 'atm-keep-')), 'state.db')
   const mock = createMock({ scenario: SCENARIO })
