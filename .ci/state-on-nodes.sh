@@ -13,6 +13,6 @@ for major in "${majors[@]}"; do
   bin="$(bash scripts/install-node.sh "$major")"
   echo "test-state-on-nodes: Node $("$bin/node" --version)"
   PATH="$bin:$PATH" npx vitest run test/state test/cli/state.test.ts test/cli/state-persist.test.ts test/cli/state-durable.test.ts \
-    test/cli/state-refusals.test.ts test/cli/state-full-disk.test.ts test/cli/state-worlds.test.ts \
+    test/cli/state-refusals.test.ts test/cli/state-full-disk.test.ts test/cli/state-worlds.test.ts test/cli/state-damaged-rows.test.ts \
     test/cli/persistence-docs.test.ts test/cli/persistence-refusals-docs.test.ts
 done

@@ -99,3 +99,10 @@ export function chooseBinding(
       'Install it beside audio-task-mock (npm install libsql), or run on Node 22.13 or later',
   }
 }
+
+/** A BLOB column's value as bytes (node:sqlite gives a Uint8Array, libsql an ArrayBuffer), or null for anything else. */
+export function blobBytes(value: unknown): Uint8Array | null {
+  if (value instanceof Uint8Array) return value
+  if (value instanceof ArrayBuffer) return new Uint8Array(value)
+  return null
+}

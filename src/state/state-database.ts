@@ -5,7 +5,7 @@
  */
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import type { Binding, Database } from './sqlite-binding.js'
+import { blobBytes, type Binding, type Database } from './sqlite-binding.js'
 
 export const DB_FORMAT = 'audio-task-mock/state'
 /** 3: SQLite (1 and 2 were JSON files, see migrate-json-state.ts). */
@@ -43,19 +43,25 @@ export async function releaseHolder(path: string): Promise<void> {
   await rm(holderPath(path), { force: true })
 }
 
+const lenient = (value: unknown): string => {
+  const bytes = blobBytes(value)
+  return bytes === null ? String(value) : new TextDecoder().decode(bytes)
+}
+
 function checkTables(db: Database): string | null {
+  // Read as bytes and decoded leniently: a damaged byte shows in the message instead of making a binding panic.
   const names = db
-    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+    .prepare("SELECT CAST(name AS BLOB) AS name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
     .all()
-    .map((row) => String(row['name']))
+    .map((row) => lenient(row['name']))
   if (names.length === 0) return null
   const missing = TABLES.filter((name) => !names.includes(name))
   if (missing.length > 0) return `it is an SQLite database but not an audio-task-mock state (tables ${names.join(', ')}; missing ${missing.join(', ')})`
   const meta = new Map(
     db
-      .prepare('SELECT key, value FROM meta')
+      .prepare('SELECT CAST(key AS BLOB) AS key, CAST(value AS BLOB) AS value FROM meta')
       .all()
-      .map((row) => [row['key'], row['value']]),
+      .map((row) => [lenient(row['key']), lenient(row['value'])]),
   )
   if (meta.get('format') !== DB_FORMAT) return `meta.format is ${JSON.stringify(meta.get('format'))}, expected "${DB_FORMAT}"`
   if (meta.get('version') !== DB_VERSION) return `meta.version is ${JSON.stringify(meta.get('version'))}; this audio-task-mock reads version ${DB_VERSION}`

@@ -4,7 +4,7 @@
  * and rate windows. `world` is '' for the default world, a name for a named world (decision 044).
  * Writes happen inside `transaction`, which commits all or nothing.
  */
-import type { Database, Statement } from './sqlite-binding.js'
+import { blobBytes, type Database, type Statement } from './sqlite-binding.js'
 
 type Param = string | number | null
 
@@ -108,7 +108,7 @@ export class WorldStore {
 
   /** The names of the saved named worlds (the default world, '', left out), in name order. */
   names(): string[] {
-    return this.#all("SELECT world FROM worlds WHERE world <> '' ORDER BY world").map((row) => String(row['world']))
+    return this.#all("SELECT CAST(world AS BLOB) AS world FROM worlds WHERE world <> '' ORDER BY world").map((row) => textOf(row['world'], 'worlds.world'))
   }
 
   /** The largest task and account order numbers of the world (new rows follow them). */
@@ -118,37 +118,80 @@ export class WorldStore {
     return { tasks: Number(tasks), accounts: Number(accounts) }
   }
 
-  /** The world's rows, JSON parsed (a value that does not parse is reported with its row); null when there is no such world. */
+  /**
+   * The world's rows, JSON parsed; null when there is no such world. Text is read as bytes and
+   * decoded strictly (a byte that is not UTF-8 would make one SQLite binding panic and the other
+   * replace it unseen), and a task's key columns must agree with its text: damage is thrown, with
+   * the row it is in.
+   */
   load(world: string): LoadedRows | null {
-    const header = this.#all('SELECT header FROM worlds WHERE world = ?', world)[0]
+    const header = this.#all('SELECT CAST(header AS BLOB) AS header FROM worlds WHERE world = ?', world)[0]
     if (header === undefined) return null
-    const parse = (text: unknown, where: string): unknown => {
-      try {
-        return JSON.parse(String(text))
-      } catch (error) {
-        throw new Error(`${where}: not JSON: ${(error as Error).message}`, { cause: error })
-      }
-    }
     const accounts = new Map<string, LoadedRows['accounts'][number]>()
-    for (const row of this.#all('SELECT api_key, ledger FROM accounts WHERE world = ? ORDER BY n', world)) {
-      const apiKey = String(row['api_key'])
-      accounts.set(apiKey, { apiKey, ledger: parse(row['ledger'], `accounts[${apiKey}].ledger`), events: [], clips: [] })
+    for (const row of this.#all('SELECT CAST(api_key AS BLOB) AS api_key, CAST(ledger AS BLOB) AS ledger FROM accounts WHERE world = ? ORDER BY n', world)) {
+      const apiKey = textOf(row['api_key'], 'accounts.api_key')
+      accounts.set(apiKey, { apiKey, ledger: jsonOf(row['ledger'], `accounts[${apiKey}].ledger`), events: [], clips: [] })
     }
-    const owner = (apiKey: unknown, table: string): LoadedRows['accounts'][number] => {
-      const account = accounts.get(String(apiKey))
+    const owner = (apiKey: string, table: string): LoadedRows['accounts'][number] => {
+      const account = accounts.get(apiKey)
       if (account === undefined) throw new Error(`${table}: a row of key ${JSON.stringify(apiKey)}, which has no account`)
       return account
     }
-    for (const row of this.#all('SELECT api_key, n, event FROM events WHERE world = ? ORDER BY api_key, n', world)) {
-      owner(row['api_key'], 'events').events.push(parse(row['event'], `events[${String(row['api_key'])}, ${String(row['n'])}]`))
+    for (const row of this.#all(
+      'SELECT CAST(api_key AS BLOB) AS api_key, n, CAST(event AS BLOB) AS event FROM events WHERE world = ? ORDER BY api_key, n',
+      world,
+    )) {
+      const apiKey = textOf(row['api_key'], 'events.api_key')
+      owner(apiKey, 'events').events.push(jsonOf(row['event'], `events[${apiKey}, ${String(row['n'])}]`))
     }
-    for (const row of this.#all('SELECT api_key, clip FROM clips WHERE world = ? ORDER BY api_key, n', world))
-      owner(row['api_key'], 'clips').clips.push(String(row['clip']))
-    const tasks = this.#all('SELECT id, task FROM tasks WHERE world = ? ORDER BY n', world).map((row) => parse(row['task'], `tasks[${String(row['id'])}]`))
-    const rateWindows = this.#all('SELECT api_key, window FROM rate_windows WHERE world = ?', world).map((row) => ({
-      apiKey: String(row['api_key']),
-      window: parse(row['window'], `rate_windows[${String(row['api_key'])}]`),
-    }))
-    return { header: parse(header['header'], 'worlds.header'), accounts: [...accounts.values()], tasks, rateWindows }
+    for (const row of this.#all(
+      'SELECT CAST(api_key AS BLOB) AS api_key, n, CAST(clip AS BLOB) AS clip FROM clips WHERE world = ? ORDER BY api_key, n',
+      world,
+    )) {
+      const apiKey = textOf(row['api_key'], 'clips.api_key')
+      owner(apiKey, 'clips').clips.push(textOf(row['clip'], `clips[${apiKey}, ${String(row['n'])}]`))
+    }
+    const tasks = this.#all(
+      'SELECT CAST(id AS BLOB) AS id, CAST(api_key AS BLOB) AS api_key, CAST(task AS BLOB) AS task FROM tasks WHERE world = ? ORDER BY n',
+      world,
+    ).map((row) => {
+      const id = textOf(row['id'], 'tasks.id')
+      const where = `tasks[${id}]`
+      const task = jsonOf(row['task'], where) as { id?: unknown; apiKey?: unknown }
+      if (task?.id !== id) throw new Error(`${where}: its text holds the id ${JSON.stringify(task?.id)}`)
+      const apiKey = textOf(row['api_key'], `${where}.api_key`)
+      if (task.apiKey !== apiKey) throw new Error(`${where}: its text holds another key than its row`)
+      return task
+    })
+    const rateWindows = this.#all('SELECT CAST(api_key AS BLOB) AS api_key, CAST(window AS BLOB) AS window FROM rate_windows WHERE world = ?', world).map(
+      (row) => {
+        const apiKey = textOf(row['api_key'], 'rate_windows.api_key')
+        return { apiKey, window: jsonOf(row['window'], `rate_windows[${apiKey}]`) }
+      },
+    )
+    return { header: jsonOf(header['header'], 'worlds.header'), accounts: [...accounts.values()], tasks, rateWindows }
+  }
+}
+
+const strict = new TextDecoder('utf-8', { fatal: true })
+
+/** A text column read as bytes (`CAST(… AS BLOB)`), decoded strictly. */
+function textOf(value: unknown, where: string): string {
+  if (typeof value === 'string') return value
+  const bytes = blobBytes(value)
+  if (bytes === null) throw new Error(`${where}: not text`)
+  try {
+    return strict.decode(bytes)
+  } catch {
+    throw new Error(`${where}: not UTF-8 (a damaged byte)`)
+  }
+}
+
+function jsonOf(value: unknown, where: string): unknown {
+  const text = textOf(value, where)
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new Error(`${where}: not JSON: ${(error as Error).message}`, { cause: error })
   }
 }
