@@ -10,9 +10,9 @@
  * its text differs from the last text read.
  */
 import { readFileSync, watch, type FSWatcher } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { basename, dirname, resolve } from 'node:path'
 import { formatScenarioError, parseScenario } from '../scenario/index.js'
+import { readScenarioText } from '../scenario/load-file.js'
 import type { RunningServer } from '../server/start-server.js'
 import type { Log } from './log.js'
 
@@ -32,13 +32,13 @@ export function watchScenario(file: string, running: Pick<RunningServer, 'reset'
   let lastText: string | null = readOrNull(path)
 
   const reload = async (): Promise<void> => {
-    let text: string
-    try {
-      text = await readFile(path, 'utf8')
-    } catch {
+    const read = await readScenarioText(path)
+    if (!read.ok) {
       // Mid-rename, or deleted: the next event (the new file appearing) triggers a reload.
+      if (read.reason !== 'no such file') log.error(`audio-task-mock: cannot read ${file}: ${read.reason}; still serving the previous scenario`)
       return
     }
+    const { text } = read
     if (closed || text === lastText) return
     lastText = text
     const parsed = parseScenario(text, file)

@@ -1,5 +1,9 @@
 /** Mistakes: where they are reported, how they read, and that all of them are reported at once. */
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { SCENARIO_FILE_LIMIT } from '../../src/scenario/load-file.js'
 import { formatScenarioError, loadScenarioFile, parseScenario, parseScenarioObject } from '../../src/scenario/index.js'
 import { closest, levenshtein } from '../../src/scenario/suggest.js'
 
@@ -78,6 +82,25 @@ describe('loadScenarioFile', () => {
   test('a missing file is one error at 1:1', async () => {
     const result = await loadScenarioFile('/no/such/scenario.yaml')
     expect(result.ok ? [] : result.errors.map(formatScenarioError)).toEqual(['/no/such/scenario.yaml:1:1: cannot read the scenario file: no such file'])
+  })
+
+  test('a device is refused before anything is read from it (/dev/zero never ends)', async () => {
+    const result = await loadScenarioFile('/dev/zero')
+    expect(result.ok ? [] : result.errors.map(formatScenarioError)).toEqual([
+      '/dev/zero:1:1: cannot read the scenario file: it is a character device, not a regular file; write the scenario to a file first',
+    ])
+  })
+
+  test('a file over the size bound is refused without reading it whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atm-big-scenario-'))
+    const file = join(dir, 'big.yaml')
+    writeFileSync(file, 'version: 1\n')
+    truncateSync(file, SCENARIO_FILE_LIMIT + 1) // sparse: takes no room on the disk
+    const result = await loadScenarioFile(file)
+    rmSync(dir, { recursive: true, force: true })
+    expect(result.ok ? [] : result.errors.map(formatScenarioError)).toEqual([
+      `${file}:1:1: cannot read the scenario file: it is 16777217 bytes, over the 16777216 (16 MiB) a scenario file may have`,
+    ])
   })
 })
 
