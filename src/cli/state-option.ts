@@ -32,6 +32,12 @@ export const EPOCHS_PER_BOOT = 2 ** 20
 
 const nextBoot = (epoch: number): number => (Math.floor(epoch / EPOCHS_PER_BOOT) + 1) * EPOCHS_PER_BOOT
 
+/** What a state database without the default world's rows is, and what to do. */
+const CUT_OFF =
+  'it holds no saved world: what was saved is in a FILE-wal that is not beside it (a copy of a running ' +
+  "server's FILE, or FILE-wal removed after a crash); copy FILE with its FILE-wal (or stop the server " +
+  'first, which folds it in), or remove FILE to start from the scenario'
+
 export type Adopted = { ok: true; keeper: StateKeeper; summary: string } | { ok: false; message: string }
 
 export interface StateSettings {
@@ -108,6 +114,9 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
   if (migrated === null && opened.empty) {
     const unfinished = await unfinishedMigration(path)
     if (unfinished !== null) return fail(unfinished)
+    // A database no server wrote is empty; an SQLite file with no tables is what is left of one
+    // whose FILE-wal is not beside it (the boot's first commit lands there).
+    if (found.kind === 'sqlite') return fail(CUT_OFF)
   }
   if (migrated === null && !opened.empty) {
     let rows
@@ -116,7 +125,9 @@ export async function adoptState(core: MockHandle, path: string, found: Found, s
     } catch (error) {
       return fail(`the state is damaged: ${(error as Error).message}`)
     }
-    if (rows !== null) {
+    // Every server commits the default world before it answers: a state without it was cut off.
+    if (rows === null) return fail(CUT_OFF)
+    {
       const scenarioProblem = savedScenario(core, rows.header)
       if (scenarioProblem !== null) return fail(scenarioProblem)
       const foreign = foreignScenario(core.world, rows.header)

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -110,5 +110,32 @@ describe('--state refuses what it cannot keep safely (exit 2, FILE named)', () =
     expect(result.stderr).toContain(`${state}: refused: ${state}.format-2 holds a JSON state whose migration did not finish`)
     expect(result.stderr).toContain(`mv ${state}.format-2 ${state}`)
     expect((await readdir(dir)).sort()).toEqual(['world.json.format-2'])
+  })
+
+  it('refuses a copy of a running server FILE taken without its FILE-wal, instead of starting empty', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atm-refuse-'))
+    const state = join(dir, 'world.db')
+    const cli = await startCli(['--port', '0', '--state', state])
+    expect((await fetch(`${cli.url}/api/v1/task`, { method: 'POST', headers: demo, body: lyrics })).status).toBe(202)
+    const copy = join(dir, 'copy.db')
+    await copyFile(state, copy) // FILE alone: what it holds so far is in FILE-wal
+    await stop(cli)
+    const result = await runCli(['--port', '0', '--state', copy])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(`${copy}: refused: it holds no saved world: `)
+    expect(result.stderr).toContain('copy FILE with its FILE-wal')
+  })
+
+  it('refuses a state whose FILE-wal was deleted after a crash, instead of starting empty', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atm-refuse-'))
+    const state = join(dir, 'world.db')
+    const cli = await startCli(['--port', '0', '--state', state])
+    expect((await fetch(`${cli.url}/api/v1/task`, { method: 'POST', headers: demo, body: lyrics })).status).toBe(202)
+    cli.child.kill('SIGKILL')
+    await cli.exited
+    await rm(`${state}-wal`)
+    const result = await runCli(['--port', '0', '--state', state])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(`${state}: refused: it holds no saved world: `)
   })
 })
