@@ -12,6 +12,7 @@ import type { Log } from './log.js'
 import { shutdownProblem } from './shutdown-problem.js'
 import { startFake } from './start-fake.js'
 import { launcherAtStart, watchForOrphaning } from './orphan-watch.js'
+import { usageError } from './usage-error.js'
 
 /** The variable that carries the fake's base URL to COMMAND. */
 export const URL_ENV = 'AUDIO_TASK_MOCK_URL'
@@ -69,8 +70,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   const parsed = 'error' in split ? split : parseServeArgs(split.serverArgs, { defaultPort: 0, env: process.env })
   if ('error' in parsed || parsed.kind !== 'serve') {
     const message = 'error' in parsed ? parsed.error : parsed.kind === 'error' ? parsed.message : `--${parsed.kind} is not a run option`
-    process.stderr.write(`audio-task-mock run: ${message}\n\n${RUN_USAGE}`)
-    return 2
+    return usageError('audio-task-mock run', message)
   }
   const { command } = split as { command: string[] }
   const started = await startFake(parsed.options, stderrLog)

@@ -8,6 +8,7 @@ import { parseServeArgs, type ServeOptions } from './serve-options.js'
 import type { Log } from './log.js'
 import { shutdownProblem } from './shutdown-problem.js'
 import { startFake, type Fake } from './start-fake.js'
+import { usageError } from './usage-error.js'
 
 /** Lines to stdout, mistakes to stderr. */
 export const consoleLog: Log = {
@@ -18,10 +19,7 @@ export const consoleLog: Log = {
 /** Resolves with the exit code to set, or null when the server runs until a signal. */
 export async function serveCommand(argv: readonly string[], usage: string): Promise<number | null> {
   const parsed = parseServeArgs(argv, { defaultPort: 4010, env: process.env })
-  if (parsed.kind === 'error') {
-    process.stderr.write(`audio-task-mock: ${parsed.message}\n\n${usage}`)
-    return 2
-  }
+  if (parsed.kind === 'error') return usageError('audio-task-mock', parsed.message)
   if (parsed.kind === 'help') {
     process.stdout.write(usage)
     return 0
