@@ -2,7 +2,7 @@
  * `audio-task-mock [options]`: serves a scenario until SIGTERM or SIGINT, then closes cleanly
  * (in-flight requests finish, the state is saved) and exits 0 (1 when that last save fails).
  */
-import { readFile } from 'node:fs/promises'
+import { packageAbout } from '../server/package-about.js'
 import { launcherAtStart, watchForOrphaning } from './orphan-watch.js'
 import { parseServeArgs, type ServeOptions } from './serve-options.js'
 import type { Log } from './log.js'
@@ -25,8 +25,7 @@ export async function serveCommand(argv: readonly string[], usage: string): Prom
     return 0
   }
   if (parsed.kind === 'version') {
-    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-    process.stdout.write(`${pkg.version}\n`)
+    process.stdout.write(`${packageAbout().version}\n`)
     return 0
   }
   return serve(parsed.options)
