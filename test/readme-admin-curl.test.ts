@@ -1,7 +1,7 @@
 /**
  * The curl examples of docs/control-plane.md (`/__admin`) and docs/worlds.md (`/worlds/{name}`)
  * work as printed, with real curl, against the server with its cross-site rules on: each answers
- * 2xx, or exactly the error the page shows after it. (A body sent without the right Content-Type
+ * 2xx with what the page shows after it (abridged with `…`), or exactly the error the page shows. (A body sent without the right Content-Type
  * would answer 415.) A block counts when it opens with `B=http://127.0.0.1:4010`.
  */
 import { execFile } from 'node:child_process'
@@ -52,5 +52,25 @@ it.each([
     const error = shown.find((line) => /^\{"code":[45]\d\d,/.test(line))
     if (error !== undefined) expect(text, command).toBe(error)
     else expect(status, `${command}: ${text}`).toBeLessThan(300)
+    if (error === undefined && shown.length > 0) expect(abridgedMiss(text, shown.join('')), `${command}: ${text}`).toBeNull()
   }
 })
+
+/**
+ * Where `text` stops matching `shown`, an answer abridged with `…` (each `…` stands for any text;
+ * the rest is the answer's, in order, from its start to its end), or null when it matches.
+ */
+function abridgedMiss(text: string, shown: string): string | null {
+  const pieces = shown.split('…')
+  if (pieces.length === 1) return text === shown ? null : `not exactly ${shown}`
+  const [first, ...middle] = pieces
+  const last = middle.pop()!
+  if (!text.startsWith(first!)) return `does not start with ${first}`
+  let at = first!.length
+  for (const piece of middle) {
+    const found = text.indexOf(piece, at)
+    if (found === -1) return `not found after ${at}: ${piece}`
+    at = found + piece.length
+  }
+  return text.endsWith(last) && text.length - last.length >= at ? null : `does not end with ${last} after ${at}`
+}

@@ -17,9 +17,17 @@ How the fake is started, first found wins:
      ``node node_modules/audio-task-mock/dist/bin/audio-task-mock.js``;
   2. the standalone executable ``audio-task-mock`` on ``PATH`` (no Node needed);
   3. ``npx --yes audio-task-mock`` (needs Node and npm).
-It is configured by the fake's own variables (``AUDIO_TASK_MOCK_SCENARIO=happy-path``,
-``AUDIO_TASK_MOCK_SEED``, ...); the port is always a free one. ``start_fake()`` starts one with
-other settings, e.g. a scenario per test module.
+It is configured by the fake's own variables (``AUDIO_TASK_MOCK_SCENARIO=flaky-create``,
+``AUDIO_TASK_MOCK_SEED``, ...); the port is always a free one. Each bundled scenario has its own
+API keys (``demo-key`` in the default one; ``happy-key`` in happy-path...): see the README.
+``start_fake()`` starts one with other settings, e.g. a scenario per test module.
+
+The fake lives for the whole session, so what one test does (tasks, credits, the clock) is there
+for the next. ``audio_task_mock_reset`` is the same URL, with the fake put back to its scenario's
+start (``POST /__admin/reset``) before the test::
+
+    def test_first_task(audio_task_mock_reset):
+        ...  # no task of an earlier test, the credits and the clock as the scenario says
 """
 
 from __future__ import annotations
@@ -32,15 +40,17 @@ import shutil
 import signal
 import subprocess
 import threading
+import urllib.request
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping, Optional, Sequence
 
 import pytest
 
-__all__ = ["FakeNotReady", "RunningFake", "audio_task_mock", "fake_command", "start_fake", "world_url"]
+__all__ = ["FakeNotReady", "RunningFake", "audio_task_mock", "audio_task_mock_reset", "fake_command", "reset_fake", "start_fake", "world_url"]
 
 READY = re.compile(r"listening on (http://\S+:\d+)(?:\s|$)")
 COMMAND_ENV = "AUDIO_TASK_MOCK_COMMAND"
+ADMIN_TOKEN_ENV = "AUDIO_TASK_MOCK_ADMIN_TOKEN"
 
 
 class FakeNotReady(RuntimeError):
@@ -72,8 +82,10 @@ def fake_command(env: Mapping[str, str] = os.environ, which=shutil.which) -> lis
 def world_url(base: str, worker: str) -> str:
     """The base URL a pytest-xdist worker (``gw0``, ``gw1``...; ``master`` without xdist) uses.
 
-    Today every worker starts its own fake, so this is ``base``. Once the fake serves worlds
-    (``/worlds/{name}``), one line gives each worker its own: ``return f"{base}/worlds/{worker}"``.
+    The ``audio_task_mock`` fixture starts one fake per worker, so this is ``base``. Workers that
+    share one fake (started outside pytest, e.g. under ``audio-task-mock run -- pytest -n 4``) each
+    take a world of their own, a whole fake under its prefix (docs/worlds.md):
+    ``f"{base}/worlds/{worker}"``.
     """
     return base
 
@@ -144,3 +156,21 @@ def audio_task_mock() -> Iterator[str]:
     """The fake's base URL for this session (this xdist worker); the fake stops after it."""
     with start_fake() as fake:
         yield world_url(fake.url, os.environ.get("PYTEST_XDIST_WORKER", "master"))
+
+
+def reset_fake(url: str, env: Mapping[str, str] = os.environ, timeout: float = 10.0) -> None:
+    """Puts the fake at ``url`` (a world's URL too) back to its scenario's start: accounts,
+    credits, tasks, counters and clock (``POST /__admin/reset``, with the admin token if set)."""
+    token = env.get(ADMIN_TOKEN_ENV, "")
+    # Typed: urllib would call an empty body a form, which the admin API refuses (415).
+    headers = {"content-type": "application/json", **({"authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(f"{url}/__admin/reset", data=b"", method="POST", headers=headers)
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        response.read()
+
+
+@pytest.fixture
+def audio_task_mock_reset(audio_task_mock: str) -> str:
+    """The session's fake (``audio_task_mock``'s URL), reset to its scenario's start before this test."""
+    reset_fake(audio_task_mock)
+    return audio_task_mock

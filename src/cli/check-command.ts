@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util'
 import { formatScenarioError, loadScenarioFile, type ScenarioError } from '../scenario/index.js'
 import { chooseScenarioFile } from './bundled-scenarios.js'
+import { usageError } from './usage-error.js'
 
 export const CHECK_USAGE = `Usage: audio-task-mock check [--json] [--strict] [--runtime-key KEY]... FILE...
 
@@ -72,18 +73,14 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: [...argv], options: CHECK_OPTIONS, allowPositionals: true, strict: true })
   } catch (error) {
-    process.stderr.write(`audio-task-mock check: ${(error as Error).message}\n\n${CHECK_USAGE}`)
-    return 2
+    return usageError('audio-task-mock check', (error as Error).message)
   }
   const { values, positionals } = parsed
   if (values.help) {
     process.stdout.write(CHECK_USAGE)
     return 0
   }
-  if (positionals.length === 0) {
-    process.stderr.write(`audio-task-mock check: name at least one scenario file\n\n${CHECK_USAGE}`)
-    return 2
-  }
+  if (positionals.length === 0) return usageError('audio-task-mock check', 'name at least one scenario file')
   const checks: FileCheck[] = []
   for (const file of positionals) checks.push(await checkFile(file, values['runtime-key'] ?? []))
   const ok = checks.every((check) => check.ok)

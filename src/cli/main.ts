@@ -6,6 +6,7 @@
  */
 import { serveFlagsHelp } from './serve-options.js'
 import { serveCommand } from './serve-command.js'
+import { usageError } from './usage-error.js'
 
 export { DEFAULT_SCENARIO } from './serve-options.js'
 
@@ -39,7 +40,13 @@ const COMMANDS: Record<string, Command> = {
 
 /** Runs the CLI; resolves with the exit code to set, or null when the server runs until a signal. */
 export async function main(argv: readonly string[]): Promise<number | null> {
-  const command = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? COMMANDS[argv[0]]! : null
+  const first = argv[0]
+  const command = first !== undefined && Object.hasOwn(COMMANDS, first) ? COMMANDS[first]! : null
   if (command !== null) return command(argv.slice(1))
+  // The server takes no positional argument: a word here is a subcommand misspelt.
+  if (first !== undefined && !first.startsWith('-')) {
+    const names = Object.keys(COMMANDS)
+    return usageError('audio-task-mock', `unknown command ${JSON.stringify(first)}; the commands are ${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`)
+  }
   return serveCommand(argv, USAGE)
 }

@@ -10,6 +10,7 @@ import { parseDuration } from '../domain/duration.js'
 import { startRecordProxy } from '../proxy/record-proxy.js'
 import { ScenarioFile, ScenarioRefused } from '../record/scenario-file.js'
 import { parseUpstream, type Upstream } from '../record/upstream-url.js'
+import { usageError } from './usage-error.js'
 
 export const RECORD_USAGE = `Usage: audio-task-mock record --upstream URL --out FILE [options]
 
@@ -83,10 +84,7 @@ export function parseRecordArgs(argv: readonly string[]): ParsedRecordArgs {
 /** Resolves with the exit code: at once for a mistake, else after SIGINT/SIGTERM, once FILE is written. */
 export async function recordCommand(argv: readonly string[]): Promise<number> {
   const parsed = parseRecordArgs(argv)
-  if (parsed.kind === 'error') {
-    process.stderr.write(`audio-task-mock record: ${parsed.message}\n\n${RECORD_USAGE}`)
-    return 2
-  }
+  if (parsed.kind === 'error') return usageError('audio-task-mock record', parsed.message)
   if (parsed.kind === 'help') {
     process.stdout.write(RECORD_USAGE)
     return 0

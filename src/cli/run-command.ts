@@ -12,12 +12,26 @@ import type { Log } from './log.js'
 import { shutdownProblem } from './shutdown-problem.js'
 import { startFake } from './start-fake.js'
 import { launcherAtStart, watchForOrphaning } from './orphan-watch.js'
+import { usageError } from './usage-error.js'
+import { takeReportFlags, watchReports, type ReportGate } from './run-report.js'
+import { REPORT_RULES } from '../domain/report-rules.js'
 
 /** The variable that carries the fake's base URL to COMMAND. */
 export const URL_ENV = 'AUDIO_TASK_MOCK_URL'
 
 /** After the first forwarded signal, how long COMMAND has to end before it is killed. */
 export const KILL_AFTER_MS = 10_000
+
+/** `words` joined with ", " in lines of at most `width` characters, each indented by `indent` spaces. */
+function wrapped(words: readonly string[], indent: number, width: number): string {
+  const lines: string[] = []
+  for (const word of words) {
+    const last = lines.at(-1)
+    if (last !== undefined && last.length + word.length + 2 <= width) lines[lines.length - 1] = `${last}, ${word}`
+    else lines.push(`${' '.repeat(indent)}${word}`)
+  }
+  return lines.map((line, i) => (i < lines.length - 1 ? `${line},` : line)).join('\n')
+}
 
 export const RUN_USAGE = `Usage: audio-task-mock run [options] -- COMMAND [ARGS...]
 
@@ -26,11 +40,19 @@ Starts the fake, runs COMMAND with the fake's base URL in ${URL_ENV}
 exit code (128+N when signal N killed it). SIGTERM or SIGINT to run is passed on to COMMAND.
 The fake's own lines (ready line, --report) go to stderr; COMMAND keeps stdin, stdout, stderr.
 
-Options (as for the server, but the port defaults to 0: a free one):
+Options of run:
+  --fail-on-violations  when COMMAND passes, exit 1 if the client report (every world's)
+                    lists a violation, each printed (as the GitHub Action's input of the
+                    same name); COMMAND's own failure keeps its code
+  --ignore-rules LIST   the report's rules that do not fail it, comma-separated, of:
+${wrapped(REPORT_RULES, 20, 92)}
+
+Options of the fake (as for the server, but the port defaults to 0: a free one):
 ${serveFlagsHelp(0)}  -h, --help        show this help
 
 Exit codes: COMMAND's; 127 when COMMAND is not found, 126 when it cannot be executed;
-2 for a wrong flag or an invalid scenario; 1 when the fake cannot listen or stops on its own.
+2 for a wrong flag or an invalid scenario; 1 when the fake cannot listen or stops on its own,
+or, with --fail-on-violations, when COMMAND passed and the client report lists violations.
 `
 
 const stderrLog: Log = {
@@ -66,16 +88,18 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(RUN_USAGE)
     return 0
   }
-  const parsed = 'error' in split ? split : parseServeArgs(split.serverArgs, { defaultPort: 0, env: process.env })
+  const flags = 'error' in split ? split : takeReportFlags(split.serverArgs)
+  const parsed = 'error' in flags ? flags : parseServeArgs(flags.rest, { defaultPort: 0, env: process.env })
   if ('error' in parsed || parsed.kind !== 'serve') {
     const message = 'error' in parsed ? parsed.error : parsed.kind === 'error' ? parsed.message : `--${parsed.kind} is not a run option`
-    process.stderr.write(`audio-task-mock run: ${message}\n\n${RUN_USAGE}`)
-    return 2
+    return usageError('audio-task-mock run', message)
   }
   const { command } = split as { command: string[] }
+  const { gate } = flags as { gate: ReportGate }
   const started = await startFake(parsed.options, stderrLog)
   if (!started.ok) return started.code
   const { fake } = started
+  const reports = watchReports(fake.running, gate)
 
   const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', env: { ...process.env, [URL_ENV]: fake.running.url } })
   const ended = new Promise<Ended>((resolve) => {
@@ -121,6 +145,9 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     const reason = result.spawnError.code === 'ENOENT' ? 'command not found' : result.spawnError.message
     stderrLog.error(`audio-task-mock run: cannot run ${JSON.stringify(command[0])}: ${reason}`)
   }
+  const verdict = reports.check()
+  for (const line of verdict?.lines ?? []) stderrLog.error(line)
+  if (verdict?.failed === true && exitCode === 0) exitCode = 1
   clearTimeout(killTimer)
   unwatch()
   process.off('SIGTERM', forward)

@@ -2,12 +2,13 @@
  * `audio-task-mock [options]`: serves a scenario until SIGTERM or SIGINT, then closes cleanly
  * (in-flight requests finish, the state is saved) and exits 0 (1 when that last save fails).
  */
-import { readFile } from 'node:fs/promises'
+import { packageAbout } from '../server/package-about.js'
 import { launcherAtStart, watchForOrphaning } from './orphan-watch.js'
 import { parseServeArgs, type ServeOptions } from './serve-options.js'
 import type { Log } from './log.js'
 import { shutdownProblem } from './shutdown-problem.js'
 import { startFake, type Fake } from './start-fake.js'
+import { usageError } from './usage-error.js'
 
 /** Lines to stdout, mistakes to stderr. */
 export const consoleLog: Log = {
@@ -18,17 +19,13 @@ export const consoleLog: Log = {
 /** Resolves with the exit code to set, or null when the server runs until a signal. */
 export async function serveCommand(argv: readonly string[], usage: string): Promise<number | null> {
   const parsed = parseServeArgs(argv, { defaultPort: 4010, env: process.env })
-  if (parsed.kind === 'error') {
-    process.stderr.write(`audio-task-mock: ${parsed.message}\n\n${usage}`)
-    return 2
-  }
+  if (parsed.kind === 'error') return usageError('audio-task-mock', parsed.message)
   if (parsed.kind === 'help') {
     process.stdout.write(usage)
     return 0
   }
   if (parsed.kind === 'version') {
-    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-    process.stdout.write(`${pkg.version}\n`)
+    process.stdout.write(`${packageAbout().version}\n`)
     return 0
   }
   return serve(parsed.options)

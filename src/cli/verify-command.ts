@@ -8,6 +8,7 @@ import { parseDuration } from '../domain/duration.js'
 import { formatVerifyReport } from '../verify/verify-report.js'
 import { refusal, runVerify } from '../verify/run-verify.js'
 import type { VerifyOptions } from '../verify/session.js'
+import { usageError } from './usage-error.js'
 
 export const VERIFY_USAGE = `Usage: audio-task-mock verify --base-url URL --api-key KEY [options]
 
@@ -88,18 +89,14 @@ export async function verifyCommand(argv: readonly string[]): Promise<number> {
   try {
     ;({ values } = parseArgs({ args: [...argv], options: VERIFY_OPTIONS, allowPositionals: false, strict: true }))
   } catch (error) {
-    process.stderr.write(`audio-task-mock verify: ${(error as Error).message}\n\n${VERIFY_USAGE}`)
-    return 2
+    return usageError('audio-task-mock verify', (error as Error).message)
   }
   if (values.help) {
     process.stdout.write(VERIFY_USAGE)
     return 0
   }
   const options = verifyOptions(values)
-  if (typeof options === 'string') {
-    process.stderr.write(`audio-task-mock verify: ${options}\n\n${VERIFY_USAGE}`)
-    return 2
-  }
+  if (typeof options === 'string') return usageError('audio-task-mock verify', options)
   const refused = refusal(options)
   if (refused !== null) {
     process.stderr.write(`audio-task-mock verify: refused: ${refused}\n`)

@@ -21,6 +21,7 @@ import { answerCheck, type AnswerCheck } from '../openapi/answer-check.js'
 import { answerAdmin, refusedByGuard, type AdminGuard } from './admin-answer.js'
 import { bodyText } from './body-text.js'
 import { documentAnswer } from './openapi-text.js'
+import { frontPage, frontPageAnswer, type About } from './front-page.js'
 import type { Answer, Dispatch, DispatchRequest, DoorOutcome } from './request.js'
 import { fakeRoutes, MEDIA_EXTENSION, routeTable, type RouteRow } from './route-table.js'
 
@@ -41,6 +42,10 @@ export interface DispatchOptions {
    * `DELETE /__admin/worlds/{name}` manage them.
    */
   worlds?: WorldRegistry
+  /** Set by the dispatch of a named world on its own: the world's name. */
+  world?: string
+  /** Over HTTP: `GET /` answers the front page (front-page.ts) with this package's version and docs. */
+  about?: About
 }
 
 const ADMIN_PREFIX = '/__admin/'
@@ -79,7 +84,7 @@ const apiKeyOf = (request: DispatchRequest): string | null => request.headers.ge
 export function createDispatch(source: MockHandle, options: DispatchOptions): Dispatch {
   const { worlds } = options
   const admin = worlds === undefined ? adminRoutes(source) : [...adminRoutes(source), ...worldsAdminRoutes(worlds)]
-  const table = routeTable(fakeRoutes(admin), decodeParam)
+  const table = routeTable(fakeRoutes(admin, options.about !== undefined), decodeParam)
   const check = answerCheck()
   const typedAdmin = options.typedAdminBodies === true
 
@@ -150,7 +155,7 @@ export function createDispatch(source: MockHandle, options: DispatchOptions): Di
     if (!used.ok) return at(worldErrorAnswer(used.error))
     const world = used.value
     let dispatch = perWorld.get(world)
-    if (dispatch === undefined) perWorld.set(world, (dispatch = createDispatch(world, worldOptions)))
+    if (dispatch === undefined) perWorld.set(world, (dispatch = createDispatch(world, { ...worldOptions, world: name })))
     return dispatch({
       method: request.method,
       path: slash === -1 ? '/' : rest.slice(slash),
@@ -184,6 +189,11 @@ export function createDispatch(source: MockHandle, options: DispatchOptions): Di
         return mediaAnswer(target.kind, request, params['file']!)
       case 'openapi':
         return at(documentAnswer(source.world.scenario.service, request.base, target.format, method === 'HEAD'))
+      case 'front': {
+        const shown = refusedByGuard(options.adminGuard, request.base + path + request.search, request) === null
+        const page = frontPage(source, options.about!, request.base, options.world ?? null, shown)
+        return at(frontPageAnswer(page, request.headers.get('accept'), method === 'HEAD'))
+      }
       case 'admin': {
         const url = request.base + path + request.search
         const refused = refusedByGuard(options.adminGuard, url, request)

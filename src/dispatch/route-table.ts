@@ -1,6 +1,6 @@
 /**
  * Every path the fake answers, in one table: the public API (api/routes.ts), the media files, the
- * OpenAPI document and `/__admin` (admin/admin-routes.ts). A route is a method and a pattern of
+ * OpenAPI document, `/__admin` (admin/admin-routes.ts) and, over HTTP, the front page `/`. A route is a method and a pattern of
  * literal text and `:param` segments; a request matches only the path as the table writes it
  * (case and all, no trailing slash, no extra prefix), so `/foo/api/v1/account/usage` is nobody's.
  * Matching walks the path once, without splitting it: the hot routes cost a map lookup or a few
@@ -15,6 +15,7 @@ export type Target =
   | { readonly area: 'media'; readonly kind: AssetKind }
   | { readonly area: 'openapi'; readonly format: 'json' | 'yaml' }
   | { readonly area: 'admin'; readonly route: AdminRoute }
+  | { readonly area: 'front' }
 
 export interface RouteRow {
   readonly method: string
@@ -114,9 +115,13 @@ export function routeTable(rows: readonly RouteRow[], decode: (raw: string) => s
 const MEDIA_EXTENSION: Record<AssetKind, string> = { audio: '.wav', image: '.png' }
 export { MEDIA_EXTENSION }
 
-/** The fake's routes: public API, OpenAPI document, media files, then `admin` (the admin table of one fake). */
-export function fakeRoutes(admin: readonly AdminRoute[]): RouteRow[] {
+/**
+ * The fake's routes: public API, OpenAPI document, media files, then `admin` (the admin table of
+ * one fake); with `front`, the front page `/` (the HTTP doors': in-process, `/` is the application's).
+ */
+export function fakeRoutes(admin: readonly AdminRoute[], front = false): RouteRow[] {
   return [
+    ...(front ? ['GET', 'HEAD'].map((method): RouteRow => ({ method, path: '/', target: { area: 'front' } })) : []),
     ...PUBLIC_ROUTES.map((route): RouteRow => ({ method: route.method, path: route.path, target: { area: 'api', endpoint: route.endpoint } })),
     ...(['json', 'yaml'] as const).flatMap((format) =>
       ['GET', 'HEAD'].map((method): RouteRow => ({ method, path: `/openapi.${format}`, target: { area: 'openapi', format } })),

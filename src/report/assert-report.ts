@@ -15,13 +15,14 @@ export class ClientReportError extends Error {
   readonly violations: readonly Violation[]
 
   constructor(violations: readonly Violation[]) {
-    super(
-      `expected the client to break no rule, but it broke ${violations.length}:\n${violations.map((v) => `  [${v.api_key}] ${formatViolation(v)}`).join('\n')}`,
-    )
+    super(`expected the client to break no rule, but it broke ${violations.length}:\n${violations.map(violationLine).join('\n')}`)
     this.name = 'ClientReportError'
     this.violations = violations
   }
 }
+
+/** One violation as a line of a list: `  [demo…key] ✗ rule task ID: message`. */
+export const violationLine = (violation: Violation): string => `  [${violation.api_key}] ${formatViolation(violation)}`
 
 function isReport(value: unknown): value is ClientReport {
   return typeof value === 'object' && value !== null && Array.isArray((value as ClientReport).violations) && 'counts' in value

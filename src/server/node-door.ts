@@ -21,6 +21,7 @@ import '../openapi/environment-check.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { hostProblem } from './host-header.js'
 import { inspectorHandler } from './inspector-route.js'
+import { packageAbout } from './package-about.js'
 import { readNodeBytes } from './read-node-body.js'
 import { requestTarget } from './request-target.js'
 
@@ -130,6 +131,7 @@ export function createNodeDoor(source: MockHandle, options: NodeDoorOptions = {}
     adminGuard: adminGuard(access),
     typedAdminBodies: access.crossSiteChecks === true,
     worlds: options.worlds,
+    about: packageAbout(),
   })
   const cors = createCors(options.cors)
   const inspector = inspectorHandler(options.admin)

@@ -43,11 +43,13 @@ export function lowestOf(range: string): string {
   return match[1]!
 }
 
-/** Fixture folders that are not the fixture's own files: other projects and the other msw major's files. */
-const NOT_COPIED = /^(msw-\d+|jest|vite)$/
+/** A fixture's folders that are not its own files: an msw major's files, and other projects (a folder with a package.json of its own). */
+function notCopied(fixture: string, top: string): boolean {
+  return /^msw-\d+$/.test(top) || (top !== '' && existsSync(join(fixture, top, 'package.json')))
+}
 
 async function copyFixture(fixture: string, dir: string, mswMajor: number): Promise<void> {
-  await cp(fixture, dir, { recursive: true, filter: (source) => !NOT_COPIED.test(source.slice(fixture.length).replace(/^\//, '').split('/')[0] ?? '') })
+  await cp(fixture, dir, { recursive: true, filter: (source) => !notCopied(fixture, source.slice(fixture.length).replace(/^\//, '').split('/')[0] ?? '') })
   const own = join(fixture, `msw-${mswMajor}`)
   if ((await readdir(fixture)).includes(`msw-${mswMajor}`)) await cp(own, dir, { recursive: true })
 }

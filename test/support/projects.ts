@@ -29,6 +29,8 @@ export const FOLDERS: Readonly<Record<string, Kind>> = {
   'test/container/': 'unit',
   'test/contract/': 'doors',
   'test/dispatch/': 'unit',
+  // The docs' sample outputs, made in-process (mock.fetch).
+  'test/docs/': 'unit',
   'test/domain/': 'unit',
   'test/inspector/': 'browser',
   'test/media/': 'unit',

@@ -1,11 +1,12 @@
 import json
 import os
+import re
 import urllib.error
 import urllib.request
 
 import pytest
 
-from audio_task_mock_pytest import FakeNotReady, fake_command, start_fake, world_url
+from audio_task_mock_pytest import FakeNotReady, fake_command, reset_fake, start_fake, world_url
 
 
 def get(url, key=None):
@@ -59,6 +60,41 @@ def test_the_command_is_the_variable_then_the_executable_then_npx():
     assert fake_command({}, which=lambda _: None) == ["npx", "--yes", "audio-task-mock"]
 
 
-def test_every_worker_uses_the_base_url_until_worlds_exist():
+def test_each_worker_uses_the_base_url_of_its_own_fake():
     assert world_url("http://127.0.0.1:4010", "master") == "http://127.0.0.1:4010"
     assert world_url("http://127.0.0.1:4010", "gw3") == "http://127.0.0.1:4010"
+
+
+def create_lyrics(url, key="demo-key"):
+    body = json.dumps({"model": "music-model", "task_type": "lyrics", "input": {"prompt": "x"}}).encode()
+    request = urllib.request.Request(f"{url}/api/v1/task", data=body, method="POST", headers={"x-api-key": key, "content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status
+
+
+# The next two run in this order on one session's fake: the second sees none of the first's task.
+def test_reset_fixture_a_test_creates_a_task(audio_task_mock_reset):
+    assert create_lyrics(audio_task_mock_reset) == 202
+    assert get(f"{audio_task_mock_reset}/api/v1/account/usage", key="demo-key")[1]["data"]["tasks_created"] == 1
+
+
+def test_reset_fixture_the_next_test_starts_from_the_scenario(audio_task_mock_reset, audio_task_mock):
+    assert audio_task_mock_reset == audio_task_mock
+    assert get(f"{audio_task_mock_reset}/api/v1/account/usage", key="demo-key")[1]["data"]["tasks_created"] == 0
+
+
+def test_world_url_says_how_workers_share_one_fake_through_worlds(audio_task_mock):
+    doc = world_url.__doc__
+    assert "Once the fake serves worlds" not in doc  # they exist (docs/worlds.md)
+    expression = re.search(r'(f"\{base\}/worlds/\{worker\}")', doc).group(1)
+    url = eval(expression, {}, {"base": audio_task_mock, "worker": "gw1"})
+    assert url == f"{audio_task_mock}/worlds/gw1"
+    assert get(f"{url}/api/v1/account/usage", key="demo-key")[0] == 200
+
+
+def test_reset_fake_sends_the_admin_token_when_one_is_set():
+    env = dict(os.environ, AUDIO_TASK_MOCK_ADMIN_TOKEN="t0k")
+    with start_fake(env=env) as fake:
+        reset_fake(fake.url, env=env)
+        with pytest.raises(urllib.error.HTTPError, match="401"):
+            reset_fake(fake.url, env={})
