@@ -90,7 +90,8 @@ describe('the packed package', () => {
 describe('in a consumer project', () => {
   it('runs on the Node of its cell', async () => {
     const result = await consumer.run('node', ['--version'])
-    expect(result.stdout.trim(), `cell ${consumer.cell.name}`).toMatch(new RegExp(`^v${consumer.cell.node}\\.`))
+    const exact = consumer.cell.node.includes('.')
+    expect(result.stdout.trim(), `cell ${consumer.cell.name}`).toMatch(new RegExp(exact ? `^v${consumer.cell.node}$` : `^v${consumer.cell.node}\\.`))
   })
 
   it('runs the bin: npx audio-task-mock --version', async () => {
