@@ -181,7 +181,7 @@ describe('in a consumer project', () => {
   it('runs its tests with vitest: in-process with its msw, over HTTP, in express, audio-task-mock/vitest, the typed client', async () => {
     const result = await consumer.run('npx', ['--no-install', 'vitest', 'run'], { timeoutMs: 180_000 })
     expectOk(result)
-    expect(result.output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Test Files\s+7 passed \(7\)\n\s+Tests\s+11 passed \(11\)/)
+    expect(result.output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Test Files\s+8 passed \(8\)\n\s+Tests\s+14 passed \(14\)/)
   }, 180_000)
 })
 
