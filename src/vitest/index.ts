@@ -9,11 +9,9 @@
  *   `useAudioTaskMockWorld()` gives each test file a world of its own in it (use-world.ts).
  */
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import type { ViolationOptions } from '../report/assert-report.js'
 import type { RunningServer } from '../server/start-server.js'
 import { startFakeServer, type FakeServerOptions } from './start-fake-server.js'
 
-export { assertNoViolations, clientReportMatchers } from '../report/assert-report.js'
 export { startFakeServer, type FakeServerOptions } from './start-fake-server.js'
 export { useAudioTaskMockWorld, worldNameFor, type AudioTaskMockWorld, type UseWorldOptions } from './use-world.js'
 
@@ -24,11 +22,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The base URL of the fake that `audioTaskMockGlobalSetup` started. */
     audioTaskMockUrl: string
-  }
-  /** `expect.extend(clientReportMatchers)` adds it; this entry gives it its type. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- merges with vitest's own `Matchers<T = any>`, whose parameters must match
-  export interface Matchers<T = any> {
-    toHaveNoViolations(options?: ViolationOptions): T
   }
 }
 
