@@ -8,6 +8,8 @@
  * on PATH; Node 26 has `Temporal`, which vitest 5's fake timers fake too). Ranges, not pins, in
  * those two: they follow the registry, with `--prefer-offline`.
  */
+import { readFileSync } from 'node:fs'
+
 export type CellName = 'lowest' | 'node24' | 'latest'
 
 export const CELL_NAMES: readonly CellName[] = ['lowest', 'node24', 'latest']
@@ -51,8 +53,13 @@ function today(name: CellName, node: string): Cell {
   }
 }
 
+/** This repository's `engines.node` (package.json). */
+function ownEngines(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node
+}
+
 /** The cell `value` names (lowest by default); `dev` reads this repository's devDependencies, `engines` its `engines.node`. */
-export function cellFrom(value: string | undefined, dev: (name: string) => string, engines: string): Cell {
+export function cellFrom(value: string | undefined, dev: (name: string) => string, engines: string = ownEngines()): Cell {
   const name = value === undefined || value === '' ? 'lowest' : value
   if (name === 'lowest')
     return {
