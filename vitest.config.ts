@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import { KINDS, projectGlobs, type Kind } from './test/support/projects.js'
+import { toolTags } from './test/support/system-tools.js'
+import { ToolsReporter } from './test/support/tools-reporter.js'
 
 // Tests by kind (test/support/projects.ts says which file is which): `npm test` runs every project,
 // `npm run test:unit` only `unit`, which starts nothing and needs no build. The packed package in a
@@ -29,6 +31,10 @@ export default defineConfig({
     // Many files mostly wait for a child process, a socket or Chromium: one worker per core
     // keeps both cores busy (vitest's default, cores - 1, is a single worker on 2 cores).
     maxWorkers: availableParallelism(),
+    // Tests that need Chromium, nginx, Python, pytest or podman carry its tag: skipped where the
+    // machine lacks it (one line after the run names what and how to get it), never under CI=true.
+    tags: toolTags(),
+    reporters: ['default', new ToolsReporter()],
     // One headless Chromium per worker, started when its first browser test asks (test/support/browser.ts).
     provide: { sharedChromium: true },
     projects: KINDS.map((kind) => ({

@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config'
+import { toolTags } from './test/support/system-tools.js'
+import { ToolsReporter } from './test/support/tools-reporter.js'
 
 // The package as a user installs it (test/package/): packs once (pack-once.ts), installs into
 // temporary projects, compiles and runs them there. Minutes, not seconds, so it is its own step:
@@ -9,5 +11,8 @@ export default defineConfig({
     globalSetup: ['test/package/pack-once.ts'],
     testTimeout: 180_000,
     hookTimeout: 600_000,
+    // The Vite test drives Chromium: skipped where the machine lacks it, never under CI=true (vitest.config.ts).
+    tags: toolTags(),
+    reporters: ['default', new ToolsReporter()],
   },
 })

@@ -3,6 +3,8 @@
  * against the fake in the page (msw setupWorker) and against the HTTP server from another origin
  * (CORS). The page waits 5 to 10 s between polls as the spec asks; Playwright's clock runs those
  * waits instantly. In the page the fake's journal sees that pace, so its client report must be clean.
+ *
+ * @module-tag chromium
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

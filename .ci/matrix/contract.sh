@@ -4,7 +4,7 @@
 # checks docs/getting-started.md's `npm ci && npm pack` there: `npm ci` builds dist/ through
 # `prepare`, and `npm pack` then makes the tarball. Then msw@^3 is installed without saving (dist/
 # does not depend on the msw major) and `npx vitest run test/contract` runs.
-# Called by .ci/matrix.sh with Node 24 first on PATH. The copy is removed at the end.
+# Called by .ci/matrix.sh with Node 26 first on PATH. The copy is removed at the end.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 copy="$(mktemp -d "${TMPDIR:-/tmp}/atm-contract-XXXXXX")"

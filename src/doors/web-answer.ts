@@ -5,6 +5,7 @@
  */
 import type { Answer } from '../dispatch/request.js'
 import { isNullBodyStatus, statusText } from '../dispatch/status-text.js'
+import { realSleep } from '../platform/real-timers.js'
 
 export interface WebAnswer {
   init: { status: number; statusText: string; headers: Record<string, string> }
@@ -17,5 +18,5 @@ export function webAnswer({ status, headers, body }: Answer, head: boolean): Web
   return { init, body: typeof body === 'string' ? body : body.stream() }
 }
 
-/** A fault's delay, in real time. */
-export const sleep = (ms: number): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, ms))
+/** A fault's delay, in real time (a test's fake timers do not hold it). */
+export const sleep = realSleep

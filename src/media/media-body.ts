@@ -3,6 +3,8 @@
  * per pull, so a long file never sits in memory whole and other requests run between chunks.
  * Web-standard only (ReadableStream, Uint8Array): the same code serves in a browser.
  */
+import { realSleep } from '../platform/real-timers.js'
+
 export interface MediaBody {
   /** Exact size in bytes (Content-Length), known without making the bytes. */
   readonly byteLength: number
@@ -10,8 +12,8 @@ export interface MediaBody {
   stream(): ReadableStream<Uint8Array>
 }
 
-/** Resolves after the event loop has had a turn: pending I/O and timers run first. */
-const aTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+/** Resolves after the event loop has had a turn (in real time): pending I/O and timers run first. */
+const aTurn = (): Promise<void> => realSleep(0)
 
 /**
  * A stream over the chunks `open()` yields, pulled one at a time; cancelling stops the generator.

@@ -15,6 +15,7 @@ import { createDispatch } from '../dispatch/dispatch.js'
 import type { Answer, DispatchRequest, DoorOutcome, HeaderReader } from '../dispatch/request.js'
 import { isNullBodyStatus, statusText } from '../dispatch/status-text.js'
 import type { MockHandle } from '../handle/mock-handle.js'
+import { realTimeout } from '../platform/real-timers.js'
 import type { WorldRegistry } from '../worlds/world-registry.js'
 // Node reads AUDIO_TASK_MOCK_CHECK_RESPONSES (test mode); a page's bundle leaves it out.
 import '../openapi/environment-check.js'
@@ -94,7 +95,7 @@ function write(request: NodeRequest | null, req: IncomingMessage, res: ServerRes
 function settle(request: NodeRequest, res: ServerResponse, outcome: DoorOutcome): void {
   if (outcome.delayMs > 0) {
     const later: DoorOutcome = outcome.drop ? { drop: true, delayMs: 0 } : { response: outcome.response, delayMs: 0 }
-    setTimeout(() => settle(request, res, later), outcome.delayMs)
+    realTimeout(() => settle(request, res, later), outcome.delayMs)
     return
   }
   if (res.destroyed) return

@@ -14,6 +14,7 @@ import { createMockCore, type MockClock, type MockCore, type MockOptions } from 
 import type { ScenarioInput } from '../scenario/resolve-scenario.js'
 import type { CorsOptions } from './cors.js'
 import { listen } from './listen.js'
+import { realImmediate, realNow, realTimeout } from '../platform/real-timers.js'
 import { createNodeDoor } from './node-door.js'
 import { worldFactory } from './world-factory.js'
 import type { WorldLimits } from '../worlds/world-limits.js'
@@ -114,17 +115,17 @@ const QUIET_TURNS = 3
 const SETTLE_MAX_MS = 1_000
 
 function afterQuiet(activity: () => number, then: () => void): void {
-  const deadline = Date.now() + SETTLE_MAX_MS
+  const deadline = realNow() + SETTLE_MAX_MS
   let seen = activity()
   let quiet = 0
   const turn = (): void => {
     const now = activity()
     quiet = now === seen ? quiet + 1 : 0
     seen = now
-    if (quiet >= QUIET_TURNS || Date.now() >= deadline) then()
-    else setImmediate(turn)
+    if (quiet >= QUIET_TURNS || realNow() >= deadline) then()
+    else realImmediate(turn)
   }
-  setImmediate(turn)
+  realImmediate(turn)
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -188,7 +189,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
         closing = true
-        const force = setTimeout(() => server.closeAllConnections(), graceMs).unref()
+        const cancelForce = realTimeout(() => server.closeAllConnections(), graceMs, { unref: true })
         // Requests sent before close() are answered, not reset: first let the event loop accept
         // the connections waiting in the backlog and read what they sent; only then stop
         // listening (Node then closes the connections with nothing left to answer).
@@ -196,7 +197,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           () => activity,
           () =>
             server.close(() => {
-              clearTimeout(force)
+              cancelForce()
               resolve()
             }),
         )

@@ -3,6 +3,8 @@
  * use the public API and read Retry-After and the rate-limit headers; it cannot drive /__admin
  * (the browser stops the request at the preflight, so the world is untouched); and a server
  * restricted to other origins refuses it. The HTTP-level details: test/server/cors.test.ts.
+ *
+ * @module-tag chromium
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'

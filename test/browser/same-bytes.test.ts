@@ -2,6 +2,8 @@
  * The same scenario and the same requests answer byte for byte the same in a browser page
  * (audio-task-mock/browser behind setupWorker) as in Node (createMock's handlers): statuses,
  * headers that matter, JSON bodies, and the generated WAV and PNG files (compared by SHA-256).
+ *
+ * @module-tag chromium
  */
 import { createHash } from 'node:crypto'
 import { getResponse } from 'msw'

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import { toolPath } from '../support/system-tools.js'
 
 const page = readFileSync(new URL('../../docs/worlds.md', import.meta.url), 'utf8')
 const row = (runner: string): string => {
@@ -40,11 +41,11 @@ it.each([
   await served(url)
 })
 
-it('pytest-xdist: the expression names its worker’s world (python3)', async () => {
+it('pytest-xdist: the expression names its worker’s world (python3)', { tags: ['python3'] }, async () => {
   const cell = row('pytest-xdist')
   const expression = /^`(f".*")`$/.exec(cell)?.[1]
   expect(expression, 'the pytest-xdist cell is an f-string').toBeDefined()
-  const { stdout } = await promisify(execFile)('/usr/bin/python3', ['-c', `import os\nprint(${expression})`], {
+  const { stdout } = await promisify(execFile)(toolPath('python3'), ['-c', `import os\nprint(${expression})`], {
     env: { ...process.env, AUDIO_TASK_MOCK_URL: running.url, PYTEST_XDIST_WORKER: 'gw1' },
   })
   expect(stdout.trim()).toBe(`${running.url}/worlds/gw1`)

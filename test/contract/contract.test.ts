@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CONTRACT_SCENARIO } from '../support/scenarios.js'
-import { expressDoor, httpDoor, inProcessDoor, worldDoor, type Door, type Fake } from '../support/doors.js'
+import { describeDoors, expressDoor, type Fake, httpDoor, inProcessDoor, worldDoor } from '../support/doors.js'
 import { exeDoors } from '../support/exe-door.js'
 import { fetchDoor } from '../support/fetch-door.js'
 import { browserDoor } from '../support/browser-door.js'
@@ -15,7 +15,7 @@ const music = (input: Record<string, unknown> = { gpt_description_prompt: 'a cal
   input,
 })
 
-describe.each([inProcessDoor(), fetchDoor(), httpDoor(), worldDoor(), expressDoor(), browserDoor(), ...exeDoors()])('contract: $name', (door: Door) => {
+describeDoors([inProcessDoor(), fetchDoor(), httpDoor(), worldDoor(), expressDoor(), browserDoor(), ...exeDoors()])('contract: $name', (door) => {
   let fake: Fake
   beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())

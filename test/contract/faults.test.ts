@@ -2,8 +2,8 @@
  * Faults over both doors: every action (respond, delay, drop, stale) on every public endpoint,
  * with nth, times and probability, and the promise that a fault on create never charges.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { httpDoor, inProcessDoor, ledgerOf, type Door, type Fake } from '../support/doors.js'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { describeDoors, type Fake, httpDoor, inProcessDoor, ledgerOf } from '../support/doors.js'
 import { exeDoors } from '../support/exe-door.js'
 import { fetchDoor } from '../support/fetch-door.js'
 import { browserDoor } from '../support/browser-door.js'
@@ -25,7 +25,7 @@ faults:
 ${faults}
 `
 
-describe.each([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors()])('faults: $name', (door: Door) => {
+describeDoors([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors()])('faults: $name', (door) => {
   let fake: Fake
   beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())

@@ -2,8 +2,8 @@
  * The rate limit over both doors: per key per minute on the scenario clock, 429 with the real
  * service's message and Retry-After, X-RateLimit-* on every answer; off unless a scenario sets it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { httpDoor, inProcessDoor, ledgerOf, type Door, type Fake, type Reply } from '../support/doors.js'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { describeDoors, type Fake, httpDoor, inProcessDoor, ledgerOf, type Reply } from '../support/doors.js'
 import { exeDoors } from '../support/exe-door.js'
 import { fetchDoor } from '../support/fetch-door.js'
 import { browserDoor } from '../support/browser-door.js'
@@ -21,7 +21,7 @@ faults: ${faults}
 
 const limits = (reply: Reply) => ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((name) => reply.headers.get(name))
 
-describe.each([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors()])('rate limit: $name', (door: Door) => {
+describeDoors([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors()])('rate limit: $name', (door) => {
   let fake: Fake
   beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())

@@ -5,6 +5,8 @@
  * credits chart, the client report's violations with their requests, and a broken scenario's
  * mistake at its line, with the CLI's own message. Screenshots go to a temp dir (and to
  * docs/inspector.png with UPDATE_INSPECTOR_SCREENSHOT=1).
+ *
+ * @module-tag chromium
  */
 import { mkdtempSync } from 'node:fs'
 import { copyFile } from 'node:fs/promises'

@@ -4,6 +4,8 @@
  * polls (and a refused filter that shows no stale rows), and a wrong-balance question answered
  * from a time-ordered ledger at 2,000 tasks. UPDATE_INSPECTOR_SCREENSHOT=1 copies the
  * screenshots into docs/.
+ *
+ * @module-tag chromium
  */
 import { mkdtempSync } from 'node:fs'
 import { copyFile } from 'node:fs/promises'

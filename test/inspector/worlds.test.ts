@@ -1,6 +1,8 @@
 /**
  * The inspector shows one world at a time (issue 28): `?world=NAME` shows a named world's tasks
  * and controls, the picker lists every world, and the default world stays apart.
+ *
+ * @module-tag chromium
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'

@@ -1,17 +1,23 @@
 /**
- * The compatibility matrix (issue 26): the tool versions of a consumer project, per cell.
- * `AUDIO_TASK_MOCK_CELL=lowest` (the default) is the oldest a user can have: the machine's Node 20,
- * the lowest msw of the peer range, this repository's vitest and TypeScript. `latest` is what
- * `npm install` gives a new project today: msw 3, vitest 5, TypeScript 7 (its `tsc` is a Node
- * wrapper that execs the native compiler), run under Node 24 (.ci/matrix.sh puts it first on
- * PATH). Ranges, not pins, in `latest`: the cell follows the registry, with `--prefer-offline`.
+ * The compatibility matrix (issues 26 and 37): the tool versions of a consumer project, per cell.
+ * `AUDIO_TASK_MOCK_CELL=lowest` (the default) is the oldest a user can have: the Node of the
+ * package's `engines` floor (22.13.0, decision 050), the lowest msw of the peer range, this
+ * repository's vitest and TypeScript. `node24` and `latest` are what `npm install` gives a new
+ * project today, on each Node LTS users run: msw 3, vitest 5, TypeScript 7 (its `tsc` is a Node
+ * wrapper that execs the native compiler), under Node 24 and Node 26 (.ci/matrix.sh puts it first
+ * on PATH; Node 26 has `Temporal`, which vitest 5's fake timers fake too). Ranges, not pins, in
+ * those two: they follow the registry, with `--prefer-offline`.
  */
-export type CellName = 'lowest' | 'latest'
+import { readFileSync } from 'node:fs'
+
+export type CellName = 'lowest' | 'node24' | 'latest'
+
+export const CELL_NAMES: readonly CellName[] = ['lowest', 'node24', 'latest']
 
 export interface Cell {
   readonly name: CellName
-  /** The Node major the cell runs under (checked: a cell run under another Node fails). */
-  readonly node: number
+  /** The Node the cell runs under: a major (`26`) or an exact version (`22.13.0`); a cell run under another Node fails. */
+  readonly node: string
   /** The msw major the cell installs. */
   readonly mswMajor: 2 | 3
   /** The consumer's dependencies; `msw: 'lowest'` stands for the lowest version of the peer range. */
@@ -28,12 +34,37 @@ export interface Cell {
 const CLIENT = 'openapi-fetch'
 const GENERATOR = 'openapi-typescript@^7.13.0'
 
-export function cellFrom(value: string | undefined, dev: (name: string) => string): Cell {
+/** `>=22.13.0` → `22.13.0`: the lowest Node the package claims (package.json `engines.node`). */
+export function nodeFloor(engines: string): string {
+  const match = /^>=(\d+\.\d+\.\d+)$/.exec(engines)
+  if (match === null) throw new Error(`expected engines.node like >=22.13.0, got ${JSON.stringify(engines)}`)
+  return match[1]!
+}
+
+/** What `npm install` gives a new project today, under Node `node`. */
+function today(name: CellName, node: string): Cell {
+  return {
+    name,
+    node,
+    mswMajor: 3,
+    dependencies: { msw: '^3.0.0', express: '^5.0.0' },
+    devDependencies: { typescript: '^7.0.0', vitest: '^5.0.0', '@types/node': `^${node}.0.0`, '@types/express': '^5.0.0', [CLIENT]: '^0.17.0' },
+    openapiTypescript: ['--yes', `--package=${GENERATOR}`, '--', 'openapi-typescript'],
+  }
+}
+
+/** This repository's `engines.node` (package.json). */
+function ownEngines(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node
+}
+
+/** The cell `value` names (lowest by default); `dev` reads this repository's devDependencies, `engines` its `engines.node`. */
+export function cellFrom(value: string | undefined, dev: (name: string) => string, engines: string = ownEngines()): Cell {
   const name = value === undefined || value === '' ? 'lowest' : value
   if (name === 'lowest')
     return {
       name,
-      node: 20,
+      node: nodeFloor(engines),
       mswMajor: 2,
       dependencies: { msw: 'lowest', express: '^5.0.0' },
       devDependencies: {
@@ -46,14 +77,7 @@ export function cellFrom(value: string | undefined, dev: (name: string) => strin
       },
       openapiTypescript: ['--no-install', 'openapi-typescript'],
     }
-  if (name === 'latest')
-    return {
-      name,
-      node: 24,
-      mswMajor: 3,
-      dependencies: { msw: '^3.0.0', express: '^5.0.0' },
-      devDependencies: { typescript: '^7.0.0', vitest: '^5.0.0', '@types/node': '^24.0.0', '@types/express': '^5.0.0', [CLIENT]: '^0.17.0' },
-      openapiTypescript: ['--yes', `--package=${GENERATOR}`, '--', 'openapi-typescript'],
-    }
-  throw new Error(`AUDIO_TASK_MOCK_CELL must be lowest or latest, got ${JSON.stringify(value)}`)
+  if (name === 'node24') return today(name, '24')
+  if (name === 'latest') return today(name, '26')
+  throw new Error(`AUDIO_TASK_MOCK_CELL must be one of ${CELL_NAMES.join(', ')}, got ${JSON.stringify(value)}`)
 }

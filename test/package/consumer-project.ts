@@ -17,10 +17,10 @@ import { expectSuccess, ROOT, run, type Packed, type RunResult } from './pack.js
 
 export { ROOT, run, type RunResult }
 
-/** The cell this run of the suite is (AUDIO_TASK_MOCK_CELL=lowest|latest, lowest by default). */
+/** The cell this run of the suite is (AUDIO_TASK_MOCK_CELL=lowest|node24|latest, lowest by default). */
 export async function currentCell(): Promise<Cell> {
-  const ours = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
-  return cellFrom(process.env['AUDIO_TASK_MOCK_CELL'], (name) => ours.devDependencies[name]!)
+  const ours = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; engines: { node: string } }
+  return cellFrom(process.env['AUDIO_TASK_MOCK_CELL'], (name) => ours.devDependencies[name]!, ours.engines.node)
 }
 
 export interface ConsumerProject {

@@ -5,15 +5,19 @@
 // generated from the fake's /openapi.json. Slow (an npm install): about a minute with a warm npm
 // cache. The consumer's files are test/package/consumer/ (and its msw-2/ or msw-3/).
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { docExamples, forMsw } from '../support/doc-examples.js'
 import { portClosed } from '../support/process-checks.js'
 import { prepareConsumer, type ConsumerProject, type RunResult } from './consumer-project.js'
 
 let consumer: ConsumerProject
+const examples = docExamples()
 beforeAll(async () => {
   consumer = await prepareConsumer({ packed: inject('packed') })
+  // Every README and guide example beside the consumer's own files: the strict compiles below take them too.
+  for (const example of examples.compiled) writeFileSync(join(consumer.dir, example.file), forMsw(example.code, consumer.cell.mswMajor))
 }, 600_000)
 
 function expectOk(result: RunResult): void {
@@ -90,7 +94,8 @@ describe('the packed package', () => {
 describe('in a consumer project', () => {
   it('runs on the Node of its cell', async () => {
     const result = await consumer.run('node', ['--version'])
-    expect(result.stdout.trim(), `cell ${consumer.cell.name}`).toMatch(new RegExp(`^v${consumer.cell.node}\\.`))
+    const exact = consumer.cell.node.includes('.')
+    expect(result.stdout.trim(), `cell ${consumer.cell.name}`).toMatch(new RegExp(exact ? `^v${consumer.cell.node}$` : `^v${consumer.cell.node}\\.`))
   })
 
   it('runs the bin: npx audio-task-mock --version', async () => {
@@ -160,8 +165,13 @@ describe('in a consumer project', () => {
     expect(readFileSync(join(consumer.dir, 'api.d.ts'), 'utf8')).toContain('"/api/v1/task/{taskId}"')
   }, 120_000)
 
+  it('has the README and guide examples to compile (test/support/doc-examples.ts)', () => {
+    expect(examples.compiled.map((example) => example.where)).toEqual(expect.arrayContaining([expect.stringMatching(/^README\.md:/)]))
+    for (const example of examples.compiled) expect(existsSync(join(consumer.dir, example.file)), example.where).toBe(true)
+  })
+
   it.each(['nodenext', 'bundler'])(
-    'compiles under strict TypeScript, %s resolution, without skipLibCheck',
+    'compiles under strict TypeScript, %s resolution, without skipLibCheck (the README and guide examples too)',
     async (resolution) => {
       expectOk(await consumer.run('npx', ['--no-install', 'tsc', '-p', `tsconfig.${resolution}.json`], { timeoutMs: 180_000 }))
     },
@@ -171,7 +181,7 @@ describe('in a consumer project', () => {
   it('runs its tests with vitest: in-process with its msw, over HTTP, in express, audio-task-mock/vitest, the typed client', async () => {
     const result = await consumer.run('npx', ['--no-install', 'vitest', 'run'], { timeoutMs: 180_000 })
     expectOk(result)
-    expect(result.output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Test Files\s+6 passed \(6\)\n\s+Tests\s+10 passed \(10\)/)
+    expect(result.output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Test Files\s+8 passed \(8\)\n\s+Tests\s+14 passed \(14\)/)
   }, 180_000)
 })
 

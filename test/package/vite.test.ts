@@ -3,6 +3,8 @@
 // worker script of the installed msw (`npx msw init public --save`). Built twice: `vite build`
 // (production: the fake must be absent) and `vite build --mode fake` (the same minified build with
 // the fake), which Chromium drives: create a task, read it to success, the WAV loads.
+//
+// @module-tag chromium
 import { readdir, readFile, writeFile, copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'

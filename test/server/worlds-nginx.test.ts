@@ -1,19 +1,19 @@
 /**
- * docs/worlds.md's nginx snippet shards worlds as the page says: run with nginx (skipped where the
- * machine has none) in front of two servers, each world lands on one of them and stays there, and
- * its media URLs and admin routes work through the proxy. The snippet is read from the page, with
- * its ports swapped for free ones.
+ * docs/worlds.md's nginx snippet shards worlds as the page says: run with nginx in front of two
+ * servers, each world lands on one of them and stays there, and its media URLs and admin routes
+ * work through the proxy. The snippet is read from the page, with its ports swapped for free ones.
+ *
+ * @module-tag nginx
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, watch } from 'node:fs'
+import { watch } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
-
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path))
+import { toolPath } from '../support/system-tools.js'
 
 async function freePort(): Promise<number> {
   const server = createServer()
@@ -38,7 +38,7 @@ async function startNginx(dir: string): Promise<ChildProcess> {
   const written = new Promise<void>((resolve) => {
     const watcher = watch(dir, (_, file) => file === 'nginx.pid' && (watcher.close(), resolve()))
   })
-  const child = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(toolPath('nginx'), ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] })
   let errors = ''
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()))
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`nginx exited ${code}: ${errors}`))))
@@ -52,7 +52,6 @@ let fakes: RunningServer[] = []
 let proxy: string
 
 beforeAll(async () => {
-  if (NGINX === undefined) return
   dir = await mkdtemp(join(tmpdir(), 'worlds-nginx-'))
   fakes = await Promise.all([startServer({ port: 0 }), startServer({ port: 0 })])
   const front = await freePort()
@@ -72,7 +71,7 @@ const headers = { 'x-api-key': 'demo-key', 'content-type': 'application/json' }
 const body = JSON.stringify({ model: 'music-model', task_type: 'lyrics', input: { prompt: 'sea' } })
 const holders = (name: string): number[] => fakes.flatMap((fake, index) => (fake.worlds.peek(name) === undefined ? [] : [index]))
 
-it.skipIf(NGINX === undefined)('sends each world to one server, always the same, and both servers get worlds', async () => {
+it('sends each world to one server, always the same, and both servers get worlds', async () => {
   const names = Array.from({ length: 16 }, (_, index) => `worker-${index}`)
   for (const name of names) expect((await fetch(`${proxy}/worlds/${name}/api/v1/task`, { method: 'POST', headers, body })).status).toBe(202)
   for (const name of names) expect((await fetch(`${proxy}/worlds/${name}/api/v1/account/usage`, { headers })).status).toBe(200)
@@ -82,7 +81,7 @@ it.skipIf(NGINX === undefined)('sends each world to one server, always the same,
   for (const name of names) expect(fakes[holders(name)[0]!]!.worlds.peek(name)!.tasks.list()).toHaveLength(1)
 })
 
-it.skipIf(NGINX === undefined)('keeps media URLs and the admin routes working through the proxy', async () => {
+it('keeps media URLs and the admin routes working through the proxy', async () => {
   const advanced = await fetch(`${proxy}/worlds/qa/__admin/clock/advance`, { method: 'POST', headers, body: '{"by":"1m"}' })
   expect(advanced.status).toBe(200)
   const music = JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: 'sea' } })

@@ -78,6 +78,7 @@ export function browserDoor(): BrowserDoor {
   let shared = false
   return {
     name: 'browser (msw setupWorker in Chromium)',
+    needs: ['chromium'],
     get page() {
       return opened!.page
     },

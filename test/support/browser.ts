@@ -10,10 +10,9 @@ import { resolve } from 'node:path'
 import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
 import { inject } from 'vitest'
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js'
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.js'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
-export { CHROMIUM }
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +32,7 @@ export async function launchChromium(): Promise<Browser> {
   return borrowed(await workerChromium())
 }
 
-const launch = () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+const launch = () => chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS })
 const workerChromium = perWorker(launch, (browser, gone) => void browser.on('disconnected', gone))
 
 /**

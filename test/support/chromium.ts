@@ -1,5 +1,12 @@
-/** Debian's Chromium (.ci/install-system-deps.sh) and the flags every browser test launches it with. */
-export const CHROMIUM = '/usr/bin/chromium'
+/**
+ * The Chromium the browser tests drive (found by test/support/system-tools.ts: AUDIO_TASK_MOCK_CHROMIUM,
+ * PATH, the usual places; Debian's in CI, .ci/install-system-deps.sh) and the flags every browser
+ * test launches it with.
+ */
+import { toolPath } from './system-tools.js'
+
+/** Its path; throws, naming what is missing and how to get it, where there is none. */
+export const chromiumPath = (): string => toolPath('chromium')
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

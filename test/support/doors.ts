@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setupServer } from 'msw/node'
+import { describe } from 'vitest'
 import { assertPublicResponse } from './shapes.js'
 import type { Ledger } from '../../src/domain/ledger.js'
 import type { Scenario } from '../../src/domain/types.js'
@@ -13,6 +14,7 @@ import { createMock } from '../../src/mock/create-mock.js'
 import type { MockCore } from '../../src/mock/mock-core.js'
 import { createApp } from '../../src/server/create-app.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import type { ToolName } from './system-tools.js'
 
 export interface Reply {
   status: number
@@ -38,10 +40,23 @@ export async function ledgerOf(fake: Fake, key: string): Promise<Ledger | undefi
 
 export interface Door {
   name: string
+  /** The programs beside Node this door needs (test/support/system-tools.ts): its suite is tagged with them. */
+  needs?: readonly ToolName[]
   setup(): Promise<void>
   teardown(): Promise<void>
   start(scenario: string): Promise<Fake>
   stop(): Promise<void>
+}
+
+/**
+ * `describe.each(doors)(title, body)`, each door's suite tagged with the tools it needs, so a door
+ * whose tool this machine lacks is skipped (or fails under CI=true) and the others run. `$name` in
+ * the title is the door's name.
+ */
+export function describeDoors<D extends Door>(doors: readonly D[]): (title: string, body: (door: D) => void) => void {
+  return (title, body) => {
+    for (const door of doors) describe(title.replace('$name', door.name), { tags: [...(door.needs ?? [])] }, () => body(door))
+  }
 }
 
 /** How a door sends a request: Node's fetch, or the fetch of a page in a browser (browser-door.ts). */
