@@ -8,6 +8,8 @@
  * entries that is at most ~8 M characters (~8–16 MB) whatever the traffic.
  */
 import type { FaultKey } from './fault-kinds/index.js'
+import { replaceKey } from './key-spellings.js'
+import { maskKey } from './mask.js'
 
 export const BODY_CAP = 4096
 export const DETAIL_BUDGET = 8_000_000
@@ -47,10 +49,20 @@ export function cut(text: string, length: number): string {
   return (' ' + text.slice(0, length)).slice(1)
 }
 
-/** A message with its body capped: it keeps no more of the body than it shows. */
-export function message(headers: Readonly<Record<string, string>>, body: string | null): Message {
-  if (body === null || body.length <= BODY_CAP) return { headers, body, truncated: null }
-  return { headers, body: cut(body, BODY_CAP), truncated: body.length }
+/** Keys shorter than this are not masked inside bodies (replacing "ab" everywhere would garble them). */
+export const MIN_MASKED_KEY = 3
+
+/**
+ * A message with its body capped (it keeps no more of the body than it shows) and `apiKey`, when
+ * given, masked in it in every spelling key-spellings.ts recognises.
+ */
+export function message(headers: Readonly<Record<string, string>>, body: string | null, apiKey: string | null = null): Message {
+  const truncated = body !== null && body.length > BODY_CAP ? body.length : null
+  if (body === null || apiKey === null || apiKey.length < MIN_MASKED_KEY) {
+    return truncated === null ? { headers, body, truncated } : { headers, body: cut(body!, BODY_CAP), truncated }
+  }
+  const shown = replaceKey(body, apiKey, maskKey(apiKey), BODY_CAP)
+  return { headers, body: shown === body ? body : cut(shown, shown.length), truncated }
 }
 
 function sizeOf(message: Message | null): number {

@@ -1,0 +1,51 @@
+/** Finding a key in every spelling (domain/key-spellings.ts): where, how much, and what it leaves alone. */
+import { describe, expect, it } from 'vitest'
+import { keySpans, replaceKey } from '../../src/domain/key-spellings.js'
+import { keySpellings, revealing } from '../support/key-spellings.js'
+
+const KEY = 'sk/live/ÄÖ-9f8e+x'
+
+describe('key spellings', () => {
+  it.each(Object.entries(keySpellings(KEY)))('finds %s and replaces all of it', (_name, spelled) => {
+    const text = `before ${spelled} after`
+    const replaced = replaceKey(text, KEY, '<key>')
+    expect(revealing(replaced, KEY)).toEqual([])
+    expect(replaced.startsWith('before ')).toBe(true)
+    expect(replaced.endsWith(' after')).toBe(true)
+  })
+
+  it('maps a match in the decoded text back to the characters it came from', () => {
+    const text = 'a \\u0073k%2Flive&sol;%C3%84&#xD6;-9F8E%2bx b'
+    expect(keySpans(text, KEY)).toEqual([[2, text.length - 2]])
+    expect(replaceKey(text, KEY, '#')).toBe('a # b')
+  })
+
+  it('leaves text without the key as it is, and short encodings unsearched', () => {
+    const text = 'plain text with %41 escapes &amp; \\n and base64 aGVsbG8='
+    expect(replaceKey(text, KEY, '#')).toBe(text)
+    // "abcd" in base64 is 5 characters of core: too short to search, it would match text by chance.
+    expect(keySpans('YWJjZA and 61626364', 'abcd')).toEqual([[11, 19]])
+  })
+
+  it('with a limit, shows nothing past it but a spelling that started before it, replaced whole', () => {
+    const text = `${'x'.repeat(10)}${keySpellings(KEY)['fully %-encoded']!}${'y'.repeat(50)}`
+    expect(replaceKey(text, KEY, '#', 12)).toBe(`${'x'.repeat(10)}#`)
+    expect(replaceKey(text, KEY, '#', 5)).toBe('xxxxx')
+    expect(replaceKey('short', KEY, '#', 100)).toBe('short')
+  })
+
+  it('is linear in the text: eight times the escapes take about eight times as long, not 64', () => {
+    const timed = (text: string): number => {
+      let best = Infinity
+      for (let run = 0; run < 3; run++) {
+        const started = performance.now()
+        expect(keySpans(text, KEY)).toEqual([])
+        best = Math.min(best, performance.now() - started)
+      }
+      return best
+    }
+    const small = timed('&amp;%41\\n'.repeat(6_400))
+    const large = timed('&amp;%41\\n'.repeat(51_200))
+    expect(large / Math.max(small, 0.5)).toBeLessThan(32)
+  })
+})
