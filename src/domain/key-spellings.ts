@@ -206,6 +206,13 @@ function encodings(key: string): { hex: string[]; base64: string[] } {
     forms.add(core)
     forms.add(core.replaceAll('+', '-').replaceAll('/', '_'))
   }
+  // The key encoded alone ends in a character it fills partly, and padding: those go with it.
+  const whole = base64(bytes)
+  const padding = '='.repeat((4 - (whole.length % 4)) % 4)
+  for (const form of [whole, whole + padding]) {
+    forms.add(form)
+    forms.add(form.replaceAll('+', '-').replaceAll('/', '_'))
+  }
   return { hex: hex.length >= MIN_ENCODED ? [hex] : [], base64: [...forms].filter((form) => form.length >= MIN_ENCODED) }
 }
 

@@ -33,7 +33,8 @@ export function keySpellings(key: string): Record<string, string> {
     base64: base64(key),
     'base64 of user:KEY (Basic auth)': base64(`user:${key}`),
     'base64 of a:KEY': base64(`a:${key}`),
-    'JWT payload': `eyJhbGciOiJIUzI1NiJ9.${base64url(JSON.stringify({ sub: 'client', api_key: key }))}.c2lnbmF0dXJl`,
+    // The key 29 bytes into the payload: its base64 is not aligned on the payload's.
+    'JWT payload': `eyJhbGciOiJIUzI1NiJ9.${base64url(JSON.stringify({ sub: 'client-1', api_key: key }))}.c2lnbmF0dXJl`,
   }
 }
 
