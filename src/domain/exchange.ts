@@ -128,6 +128,12 @@ export class ExchangeStore {
     return slot === -1 ? null : { request: this.#requests[slot]!, response: this.#responses[slot] ?? null }
   }
 
+  /** Forgets the oldest exchanges until `characters` are freed, or none is left (the server's journal budget asks). */
+  shed(characters: number): void {
+    const target = this.#used - characters
+    while (this.#used > target && this.#head < this.#seqs.length) this.#empty(this.#head++)
+  }
+
   /** Forgets one exchange (its entry left the journal); a seq already gone is ignored. */
   delete(seq: number): void {
     const slot = this.#slotOf(seq)

@@ -9,6 +9,7 @@ import { checkedClock } from '../admin/operations.js'
 import { AutoClock, ManualClock, type ControllableClock } from '../domain/clock.js'
 import { parseDuration } from '../domain/duration.js'
 import { Journal } from '../domain/journal.js'
+import type { JournalBudget } from '../domain/journal-budget.js'
 import type { Scenario } from '../domain/types.js'
 import { World } from '../domain/world.js'
 import type { MockClock, MockHandle } from '../handle/mock-handle.js'
@@ -31,6 +32,12 @@ export interface MockOptions {
   journalCapacity?: number
   /** Real time, for journal timestamps and auto clocks; default `Date.now`. Inject one for byte-identical journals. */
   wallNow?: () => number
+}
+
+/** What a server gives each of its worlds beyond the user's options (src/server/world-factory.ts). */
+export interface WorldSetting {
+  /** The bound every journal of the server shares (domain/journal-budget.ts); a reset's old journal leaves it. */
+  journalBudget?: JournalBudget
 }
 
 /** The fake in-process: the handle every door and the admin API act on (mock-handle.ts), with the admin control as methods. */
@@ -67,7 +74,7 @@ interface State {
  * `library` resolves scenario names and the default (the Node entries pass the bundled files);
  * without one, no scenario means the built-in defaults with no accounts.
  */
-export function createMockCore(options: MockOptions = {}, library?: ScenarioLibrary): MockCore {
+export function createMockCore(options: MockOptions = {}, library?: ScenarioLibrary, setting: WorldSetting = {}): MockCore {
   const wallNow = options.wallNow ?? Date.now
   const build = (input: ScenarioInput | undefined): State => {
     const resolved = resolveScenario(input, undefined, library)
@@ -78,7 +85,13 @@ export function createMockCore(options: MockOptions = {}, library?: ScenarioLibr
     if (source !== null) rememberSource(scenario, source)
     const clock = makeClock(scenario, wallNow)
     const jumped = { ms: 0 }
-    const journal = new Journal({ capacity: options.journalCapacity, now: () => clock.now(), wall: wallNow, jumps: () => jumped.ms })
+    const journal = new Journal({
+      capacity: options.journalCapacity,
+      now: () => clock.now(),
+      wall: wallNow,
+      jumps: () => jumped.ms,
+      budget: setting.journalBudget,
+    })
     return { scenario, clock, jumped, world: new World(scenario, clock, { journal }) }
   }
   let state = build(options.scenario)
@@ -109,7 +122,9 @@ export function createMockCore(options: MockOptions = {}, library?: ScenarioLibr
     },
     clock: checkedClock(raw),
     reset(input?: ScenarioInput) {
+      const before = state
       state = build(input ?? state.scenario)
+      before.world.journal.release()
       for (const listener of resetListeners) listener(state.world)
     },
     onReset: (listener) => void resetListeners.push(listener),

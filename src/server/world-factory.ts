@@ -4,6 +4,7 @@
  * scenario. Worlds share the compiled scenario (a value no world changes: decision 029's worlds
  * keep their state in their own World), so a new world costs its state only.
  */
+import type { JournalBudget } from '../domain/journal-budget.js'
 import type { Scenario } from '../domain/types.js'
 import { createMockCore, type MockCore, type MockOptions } from '../mock/mock-core.js'
 import type { ScenarioInput, ScenarioLibrary } from '../scenario/resolve-scenario.js'
@@ -15,8 +16,13 @@ export interface WorldFactoryOptions {
   scenario: () => Scenario
   /** Resolves scenario names (`'happy-path'`) in `load`; the Node server passes the bundled library. */
   library?: ScenarioLibrary
+  /** The bound the journals of every world share (domain/journal-budget.ts). */
+  journalBudget?: JournalBudget
 }
 
-export function worldFactory({ options = {}, scenario, library }: WorldFactoryOptions): (input?: ScenarioInput) => MockCore {
-  return (input) => createMockCore({ ...options, scenario: input ?? scenario() }, library)
+export function worldFactory({ options = {}, scenario, library, journalBudget }: WorldFactoryOptions): (input?: ScenarioInput) => MockCore {
+  return (input) => createMockCore({ ...options, scenario: input ?? scenario() }, library, { journalBudget })
 }
+
+/** What a world that goes lets go of: its journal's share of the bound. */
+export const disposeWorld = (core: MockCore): void => core.world.journal.release()

@@ -27,6 +27,8 @@ export interface WorldRegistryOptions<H extends MockHandle = MockHandle> extends
   now?: () => number
   /** Told of each world that goes, and why (a state keeper or a page that shows it lets go of it). */
   onRemove?: (name: string, core: H, reason: RemovalReason) => void
+  /** Lets go of what a world that went for good holds in bounds it shares with others (its journal's share). */
+  dispose?: (core: H) => void
 }
 
 /** Hears worlds come and go (the `--state` keeper keeps each, and deletes a gone one's rows). */
@@ -93,6 +95,7 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
     worlds.delete(name)
     options.onRemove?.(name, entry.core, reason)
     for (const listener of listeners) listener.removed(name, entry.core, reason)
+    options.dispose?.(entry.core)
   }
 
   const sweep = (): string[] => {
