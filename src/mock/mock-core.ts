@@ -11,6 +11,7 @@ import { parseDuration } from '../domain/duration.js'
 import { Journal } from '../domain/journal.js'
 import type { JournalBudget } from '../domain/journal-budget.js'
 import type { Scenario } from '../domain/types.js'
+import type { WorldRealm } from '../domain/random.js'
 import { World } from '../domain/world.js'
 import type { MockClock, MockHandle } from '../handle/mock-handle.js'
 import { isScenarioName, resolveScenario, type ScenarioInput, type ScenarioLibrary } from '../scenario/resolve-scenario.js'
@@ -38,6 +39,10 @@ export interface MockOptions {
 export interface WorldSetting {
   /** The bound every journal of the server shares (domain/journal-budget.ts); a reset's old journal leaves it. */
   journalBudget?: JournalBudget
+  /** Which named world this is (decision 058): its task ids are its own, and stay so through resets. */
+  realm?: WorldRealm
+  /** The epoch its first world starts in (decision 012): a `--state` server's boot epoch. Default 0. */
+  epoch?: number
 }
 
 /** The fake in-process: the handle every door and the admin API act on (mock-handle.ts), with the admin control as methods. */
@@ -76,7 +81,7 @@ interface State {
  */
 export function createMockCore(options: MockOptions = {}, library?: ScenarioLibrary, setting: WorldSetting = {}): MockCore {
   const wallNow = options.wallNow ?? Date.now
-  const build = (input: ScenarioInput | undefined): State => {
+  const build = (input: ScenarioInput | undefined, epoch?: number): State => {
     const resolved = resolveScenario(input, undefined, library)
     const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
     // The text an admin call loaded it from goes along, so `--state` can keep it (scenario-source.ts).
@@ -92,9 +97,9 @@ export function createMockCore(options: MockOptions = {}, library?: ScenarioLibr
       jumps: () => jumped.ms,
       budget: setting.journalBudget,
     })
-    return { scenario, clock, jumped, world: new World(scenario, clock, { journal }) }
+    return { scenario, clock, jumped, world: new World(scenario, clock, { journal, epoch, realm: setting.realm }) }
   }
-  let state = build(options.scenario)
+  let state = build(options.scenario, setting.epoch)
   const resetListeners: Array<(world: World) => void> = []
   // The clock's moves as such; checkedClock gives them the admin API's checks, so a mistake
   // reads the same in-process and over HTTP.

@@ -144,7 +144,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { seed, journalCapacity, wallNow } = options
   const worlds = createWorldRegistry({
     ...options.worlds,
-    create: worldFactory({ options: { seed, journalCapacity, wallNow }, scenario: () => mock.scenario, library: bundledLibrary, journalBudget }),
+    create: worldFactory({
+      options: { seed, journalCapacity, wallNow },
+      scenario: () => mock.scenario,
+      library: bundledLibrary,
+      journalBudget,
+      // Under --state the default world's epoch is this boot's (decision 012): a world made now hands out no earlier boot's ids.
+      epoch: () => mock.world.epoch,
+    }),
     dispose: disposeWorld,
   })
   await options.prepare?.(mock, worlds)

@@ -6,6 +6,7 @@
  * `recentMs` (then every world did, and the answer is `full` with the wait). Time is the injected
  * `now`; expected failures are values, and nothing changes when a call fails.
  */
+import type { WorldRealm } from '../domain/random.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { ScenarioInvalidError, type ScenarioInput } from '../scenario/resolve-scenario.js'
 import { formatScenarioError } from '../scenario/load.js'
@@ -20,9 +21,15 @@ export type WorldError =
 
 export type WorldResult<T> = { ok: true; value: T } | { ok: false; error: WorldError }
 
+/**
+ * Makes a world's fake: from the server's scenario when `scenario` is undefined. May throw
+ * ScenarioInvalidError. `realm` names the world and its making, for its task ids (decision 058).
+ */
+export type WorldMaker<H extends MockHandle = MockHandle> = (scenario?: ScenarioInput, realm?: WorldRealm) => H
+
 export interface WorldRegistryOptions<H extends MockHandle = MockHandle> extends Partial<WorldLimits> {
-  /** Makes a world's fake: from the server's scenario when `scenario` is undefined. May throw ScenarioInvalidError. */
-  create(scenario?: ScenarioInput): H
+  /** Makes a world's fake (see WorldMaker). */
+  create: WorldMaker<H>
   /** Real time in ms (last use, idle time); default Date.now. */
   now?: () => number
   /** Told of each world that goes, and why (a state keeper or a page that shows it lets go of it). */
@@ -91,8 +98,14 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
   /** In order of last use, least recent first: a use moves an entry to the end. */
   const worlds = new Map<string, Entry<H>>()
   const listeners: Array<WorldListener<H>> = []
+  /**
+   * Worlds removed so far: a world's generation (decision 058). A world made again after its
+   * removal is made after at least one more removal, so its ids are not its earlier ones'.
+   */
+  let removals = 0
   const drop = (name: string, entry: Entry<H>, reason: RemovalReason): void => {
     worlds.delete(name)
+    removals += 1
     options.onRemove?.(name, entry.core, reason)
     for (const listener of listeners) listener.removed(name, entry.core, reason)
     options.dispose?.(entry.core)
@@ -135,7 +148,7 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
     if ('error' in space) return { ok: false, error: space.error }
     let core: H
     try {
-      core = options.create(scenario)
+      core = options.create(scenario, { name, generation: removals })
     } catch (error) {
       const problem = scenarioProblem(error)
       if (problem === null) throw error

@@ -76,3 +76,19 @@ it('--state-mode durable: a world create acknowledged before a SIGKILL is there 
   expect(ids).not.toContain(await create(`${second.url}/worlds/w2`))
   await stop(second)
 })
+
+it('--state: a world removed and made again, in the same run or after a restart, hands out ids it never did (issue 40)', async () => {
+  const state = join(await mkdtemp(join(tmpdir(), 'atm-state-worlds-')), 'state.db')
+  const first = await startCli(['--port', '0', '--state', state])
+  const seen = [await create(`${first.url}/worlds/a`), await create(`${first.url}/worlds/b`)]
+  expect((await fetch(`${first.url}/__admin/worlds/a`, { method: 'DELETE' })).status).toBe(200)
+  seen.push(await create(`${first.url}/worlds/a`))
+  expect((await fetch(`${first.url}/__admin/worlds/a`, { method: 'DELETE' })).status).toBe(200)
+  await stop(first)
+
+  // `a` is not in FILE: made afresh after the restart, in this boot's epoch.
+  const second = await startCli(['--port', '0', '--state', state])
+  seen.push(await create(`${second.url}/worlds/a`), await create(`${second.url}/worlds/c`), await create(second.url))
+  expect(new Set(seen).size).toBe(seen.length)
+  await stop(second)
+})
