@@ -1,10 +1,12 @@
 /**
- * Named worlds: each a whole fake (a MockHandle: src/handle/mock-handle.ts), what `/worlds/{name}` answers from,
- * made on first use from the server's scenario or by `load` from another. Bounded (limits in
- * world-limits.ts): a world unused for `idleMs` goes at the next call (no timer); at `maxWorlds`,
- * a new world first evicts the least recently used one unless it answered a request in the last
- * `recentMs` (then every world did, and the answer is `full` with the wait). Time is the injected
- * `now`; expected failures are values, and nothing changes when a call fails.
+ * Named worlds: each a whole fake (a MockHandle: src/handle/mock-handle.ts), what `/worlds/{name}`
+ * answers from. Over HTTP a request `enter`s its world's seat (world-seat.ts): a world is made
+ * only by a request that changes it and is accepted (issue 40); in-process `use` and `load` make
+ * one at once, and `restore` one from a state file. Bounded (limits in world-limits.ts): a world
+ * unused for `idleMs` goes at the next call (no timer); at `maxWorlds`, a new world first evicts
+ * the least recently used one unless it answered a request in the last `recentMs` (then every
+ * world did, and the answer is `full` with the wait; a world restored at start answered none).
+ * Time is the injected `now`; expected failures are values, and nothing changes when a call fails.
  */
 import type { WorldRealm } from '../domain/random.js'
 import type { MockHandle } from '../handle/mock-handle.js'
@@ -12,6 +14,7 @@ import { ScenarioInvalidError, type ScenarioInput } from '../scenario/resolve-sc
 import { formatScenarioError } from '../scenario/load.js'
 import { checkWorldName, quoteName } from './world-name.js'
 import { resolveLimits, type WorldLimits } from './world-limits.js'
+import { WorldSeat, type Seated } from './world-seat.js'
 
 export type WorldError =
   | { kind: 'invalid_name'; status: 400; message: string }
@@ -63,8 +66,16 @@ export interface WorldRegistry<H extends MockHandle = MockHandle> {
   readonly limits: Readonly<WorldLimits>
   /** How many worlds there are now. */
   readonly size: number
-  /** The world a request to `/worlds/{name}` is answered from: made on first use; counts as a use. */
+  /**
+   * Where a request to `/worlds/{name}` is answered from (world-seat.ts): the world, or a fresh
+   * one that becomes the world only if the request is accepted; counts as a use of a world that
+   * exists. `full` when there is none and no room for one.
+   */
+  enter(name: string): WorldResult<Seated>
+  /** The world of that name, made now if absent (in-process callers); counts as a use. */
   use(name: string): WorldResult<H>
+  /** Makes the world to restore from a state file (from `scenario`, else the server's): it has answered no request yet, so it is the first to evict. */
+  restore(name: string, scenario?: ScenarioInput): WorldResult<H>
   /** The world if it exists; not a use, never makes one. */
   peek(name: string): H | undefined
   /** Loads `scenario` into the world (made if absent): as `PUT /__admin/scenario` does; counts as a use. */
@@ -83,6 +94,8 @@ interface Entry<H> {
   readonly core: H
   readonly createdAt: number
   lastUsed: number
+  /** When it last answered a request (-Infinity: restored, none since): what `recentMs` protects. */
+  answeredAt: number
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -106,6 +119,7 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
   const drop = (name: string, entry: Entry<H>, reason: RemovalReason): void => {
     worlds.delete(name)
     removals += 1
+    if (seats.get(name)?.idle === true) seats.delete(name)
     options.onRemove?.(name, entry.core, reason)
     for (const listener of listeners) listener.removed(name, entry.core, reason)
     options.dispose?.(entry.core)
@@ -123,7 +137,7 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
   }
 
   const touch = (name: string, entry: Entry<H>): H => {
-    entry.lastUsed = now()
+    entry.lastUsed = entry.answeredAt = now()
     worlds.delete(name)
     worlds.set(name, entry)
     return entry.core
@@ -133,7 +147,7 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
   const room = (): { evict: string | null } | { error: WorldError } => {
     if (worlds.size < limits.maxWorlds) return { evict: null }
     const [name, oldest] = worlds.entries().next().value!
-    const quiet = now() - oldest.lastUsed
+    const quiet = now() - oldest.answeredAt
     if (quiet >= limits.recentMs) return { evict: name }
     const retryAfterMs = limits.recentMs - quiet
     const message =
@@ -142,8 +156,17 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
     return { error: { kind: 'full', status: 503, message, retryAfterMs } }
   }
 
+  /** Keeps `core` as the world `name`, after the world `evict` (if any) goes. */
+  const keep = (name: string, core: H, evict: string | null, answered: boolean): H => {
+    if (evict !== null) drop(evict, worlds.get(evict)!, 'evicted')
+    const at = now()
+    worlds.set(name, { core, createdAt: at, lastUsed: at, answeredAt: answered ? at : -Infinity })
+    for (const listener of listeners) listener.created(name, core)
+    return core
+  }
+
   /** Makes and keeps a new world; nothing changes when the scenario is wrong or there is no room. */
-  const make = (name: string, scenario: ScenarioInput | undefined): WorldResult<H> => {
+  const make = (name: string, scenario: ScenarioInput | undefined, answered = true): WorldResult<H> => {
     const space = room()
     if ('error' in space) return { ok: false, error: space.error }
     let core: H
@@ -154,11 +177,27 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
       if (problem === null) throw error
       return { ok: false, error: problem }
     }
-    if (space.evict !== null) drop(space.evict, worlds.get(space.evict)!, 'evicted')
-    const at = now()
-    worlds.set(name, { core, createdAt: at, lastUsed: at })
-    for (const listener of listeners) listener.created(name, core)
-    return { ok: true, value: core }
+    return { ok: true, value: keep(name, core, space.evict, answered) }
+  }
+
+  /** Fresh worlds by the removal count they were made at: one made before a removal may share a remade world's ids. */
+  const madeAt = new WeakMap<H, number>()
+  const seats = new Map<string, WorldSeat<H>>()
+  const host = {
+    current: (name: string): H | undefined => worlds.get(name)?.core,
+    fresh: (name: string): H => {
+      const core = options.create(undefined, { name, generation: removals })
+      madeAt.set(core, removals)
+      return core
+    },
+    stillFresh: (core: H): boolean => madeAt.get(core) === removals,
+    // An accepted request made it: room is made if a world may go, else the cap is passed by the requests in flight.
+    adopt: (name: string, core: H): void => {
+      const space = room()
+      keep(name, core, 'evict' in space ? space.evict : null, true)
+    },
+    discard: (core: H): void => options.dispose?.(core),
+    vacate: (name: string): void => void seats.delete(name),
   }
 
   const named = (name: string): WorldResult<string> => {
@@ -170,6 +209,26 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
     limits,
     get size() {
       return worlds.size
+    },
+    enter(name) {
+      const checked = named(name)
+      if (!checked.ok) return checked
+      sweep()
+      const entry = worlds.get(name)
+      if (entry !== undefined) touch(name, entry)
+      else {
+        const space = room()
+        if ('error' in space) return { ok: false, error: space.error }
+      }
+      let seat = seats.get(name)
+      if (seat === undefined) seats.set(name, (seat = new WorldSeat(name, host)))
+      return { ok: true, value: seat.enter() }
+    },
+    restore(name, scenario) {
+      const checked = named(name)
+      if (!checked.ok) return checked
+      if (worlds.has(name)) return { ok: false, error: { kind: 'invalid_name', status: 400, message: `World ${quoteName(name)} exists already` } }
+      return make(name, scenario, false)
     },
     use(name) {
       const checked = named(name)
