@@ -16,8 +16,9 @@ export interface JournalBudgetLimits {
 }
 
 /**
- * The server's default: 200,000 entries and 32 M characters, about 160 MB at most as measured
- * (bench/RESULTS.md, "Worlds and the journal bound"); a world alone keeps up to 10,000 entries.
+ * The server's default: 200,000 entries and 32 M characters, about 100 MiB of heap as measured
+ * with 1,000 worlds at the bound (bench/RESULTS.md, "Worlds as a trust boundary"); one world alone
+ * keeps up to its own 10,000 entries and 8 M characters (about 12 MiB).
  */
 export const DEFAULT_JOURNAL_BUDGET: Readonly<JournalBudgetLimits> = { entries: 200_000, characters: 32_000_000 }
 
