@@ -259,19 +259,29 @@ export function keySpans(text: string, key: string): Array<[number, number]> {
 }
 
 /**
- * `text` with every spelling of `key` replaced by `replacement`. With `limit`, only the first
- * `limit` characters are shown: a spelling that starts before it is replaced whole (none of it
- * shows past the mask), and nothing after it shows.
+ * `text` with every spelling of `key` replaced by `replacement`; with `limit`, cut after `limit`
+ * characters of that, except that a replacement the cut falls in is kept whole. Only as much of
+ * the text is searched as the cut needs (a journal entry of a 1 MiB body reads about 4 KiB), and
+ * never a spelling cut in two: a spelling that starts in what is shown ends there too.
  */
-export function replaceKey(text: string, key: string, replacement: string, limit = text.length): string {
+export function replaceKey(text: string, key: string, replacement: string, limit = Infinity): string {
   // A spelling is at most 12 characters a character of the key (`%F0%9F%98%80`, `&#x1F600;`).
-  const window = limit >= text.length ? text : text.slice(0, limit + 12 * key.length + 16)
-  let out = ''
-  let at = 0
-  for (const [start, end] of keySpans(window, key)) {
-    if (start >= limit) break
-    out += window.slice(at, start) + replacement
-    at = end
+  const longest = 12 * key.length + 16
+  for (let size = limit + longest; ; size *= 2) {
+    const whole = size >= text.length
+    const window = whole ? text : text.slice(0, size)
+    // What is masked for sure: every spelling that starts before `safe` ends inside the window.
+    const safe = whole ? window.length : window.length - longest
+    let out = ''
+    let at = 0
+    for (const [start, end] of keySpans(window, key)) {
+      if (start >= safe || out.length + (start - at) >= limit) break
+      out += window.slice(at, start) + replacement
+      at = end
+      if (out.length >= limit) return out
+    }
+    const rest = window.slice(at, Math.max(at, safe))
+    if (out.length + rest.length >= limit) return out + rest.slice(0, limit - out.length)
+    if (whole) return out + rest
   }
-  return at >= limit ? out : out + window.slice(at, limit)
 }

@@ -27,11 +27,21 @@ describe('key spellings', () => {
     expect(keySpans('YWJjZA and 61626364', 'abcd')).toEqual([[11, 19]])
   })
 
-  it('with a limit, shows nothing past it but a spelling that started before it, replaced whole', () => {
+  it('with a limit, cuts the masked text there, keeping whole a replacement the cut falls in', () => {
     const text = `${'x'.repeat(10)}${keySpellings(KEY)['fully %-encoded']!}${'y'.repeat(50)}`
-    expect(replaceKey(text, KEY, '#', 12)).toBe(`${'x'.repeat(10)}#`)
+    expect(replaceKey(text, KEY, '#', 12)).toBe(`${'x'.repeat(10)}#y`)
+    expect(replaceKey(text, KEY, '<key>', 12)).toBe(`${'x'.repeat(10)}<key>`)
     expect(replaceKey(text, KEY, '#', 5)).toBe('xxxxx')
     expect(replaceKey('short', KEY, '#', 100)).toBe('short')
+  })
+
+  it('with a limit, never shows part of a spelling however many come before it', () => {
+    // 300 keys %-encoded (three characters each for one) shrink to 300 masks: the text shown
+    // reaches far past the first window searched, and the key after them is masked too.
+    const spelled = keySpellings(KEY)['fully %-encoded']!
+    const text = `${`${spelled} `.repeat(300)}${spelled}${'z'.repeat(10_000)}`
+    const shown = replaceKey(text, KEY, '#', 800)
+    expect(shown).toBe(`${'# '.repeat(300)}#${'z'.repeat(199)}`)
   })
 
   it('maps a key at the end of 1 MiB of escapes to where it is (one pass, any length)', () => {
