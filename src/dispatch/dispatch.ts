@@ -141,7 +141,7 @@ export function createDispatch(source: MockHandle, options: DispatchOptions): Di
     return { response: { status: 200, headers, body: request.method === 'HEAD' ? null : body }, delayMs: outcome.delayMs }
   }
 
-  /** Each named world's own dispatch, made on its first request. */
+  /** Each seat's own dispatch (a world's, or a name's while requests to it are in flight), made on its first request. */
   const perWorld = new WeakMap<MockHandle, Dispatch>()
   const worldOptions: DispatchOptions = { ...options, worlds: undefined }
 
