@@ -196,6 +196,10 @@ export function createWorldRegistry<H extends MockHandle = MockHandle>(options: 
       const space = room()
       keep(name, core, 'evict' in space ? space.evict : null, true)
     },
+    abandon: (name: string, core: H): void => {
+      const entry = worlds.get(name)
+      if (entry !== undefined && entry.core === core) drop(name, entry, 'removed')
+    },
     discard: (core: H): void => options.dispose?.(core),
     vacate: (name: string): void => void seats.delete(name),
   }

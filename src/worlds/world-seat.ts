@@ -28,6 +28,8 @@ export interface SeatHost<H extends MockHandle> {
   stillFresh(core: H): boolean
   /** Makes `core` the registry's world of that name. */
   adopt(name: string, core: H): void
+  /** Removes the world of that name if it is still `core` (the create that made it could not be kept). */
+  abandon(name: string, core: H): void
   /** Lets go of a fresh world no request made. */
   discard(core: H): void
   /** The seat has nothing in flight and no world: forget it. */
@@ -83,10 +85,17 @@ export class WorldSeat<H extends MockHandle> {
       () => {
         const current = this.host.current(this.name)
         if (current !== undefined) return current.commit
-        // A fresh world: an accepted create commits it, which makes it the registry's first.
+        // A fresh world: an accepted create commits it, which makes it the registry's first. If
+        // that commit fails (durable mode, a full disk), the create answers 503 and changes
+        // nothing: the world it made goes again.
         return () => {
-          this.#adopt()
-          return this.host.current(this.name)?.commit?.() ?? Promise.resolve()
+          const made = this.#adopt()
+          const committed = this.host.current(this.name)?.commit?.() ?? Promise.resolve()
+          if (made === null) return committed
+          return committed.catch((error: unknown) => {
+            this.host.abandon(this.name, made)
+            throw error
+          })
         }
       },
     )
@@ -122,11 +131,13 @@ export class WorldSeat<H extends MockHandle> {
     return (this.#fresh ??= this.host.fresh(this.name))
   }
 
-  #adopt(): void {
+  /** Makes the fresh world the registry's (if there is none); the world made, or null. */
+  #adopt(): H | null {
     const fresh = this.#fresh
-    if (fresh === null || this.host.current(this.name) !== undefined) return
+    if (fresh === null || this.host.current(this.name) !== undefined) return null
     this.#fresh = null
     this.host.adopt(this.name, fresh)
+    return fresh
   }
 
   #leave(accepted: boolean): void {
