@@ -46,8 +46,22 @@ export function adminGuard(access: AdminAccess): (request: Request) => ApiRespon
   return (request) => tokenCheck(request) ?? crossSiteRefusal(request, tokenGuarded)
 }
 
+/**
+ * Why a token could never be presented, or null: clients and HTTP parsers send a header's value
+ * trimmed (and `presented` trims a Bearer token), so a token of whitespace alone, or with
+ * whitespace at either end, would be accepted at start and then refuse every request (issue 40).
+ * `name` is what the user gave it as: the flag, the variable or the option.
+ */
+export function adminTokenProblem(name: string, token: string): string | null {
+  const why = token.trim() === '' ? 'is only whitespace' : /^\s/.test(token) ? 'starts with whitespace' : /\s$/.test(token) ? 'ends with whitespace' : null
+  if (why === null) return null
+  return `${name} ${why}: a client sends a header value trimmed, so this token could never be presented; give a token without spaces at either end`
+}
+
 function tokenGuard(access: AdminAccess): (request: Request) => ApiResponse | null {
   if (access.token !== undefined && access.token === '') throw new RangeError('the admin token must not be empty')
+  const problem = access.token === undefined ? null : adminTokenProblem('adminToken', access.token)
+  if (problem !== null) throw new RangeError(problem)
   const expected = access.token === undefined ? null : digest(access.token)
   return (request) => {
     if (expected === null) {

@@ -60,11 +60,6 @@ export function record(
   })
 }
 
-/** The key's every occurrence in `text` masked: the journal shows no key whole. */
-function masked(text: string, apiKey: string | null): string {
-  return apiKey === null || apiKey.length < 3 || !text.includes(apiKey) ? text : text.split(apiKey).join(maskKey(apiKey))
-}
-
 /**
  * The request headers last recorded (`sent`), frozen: a client sends the same key and content
  * type again and again, so all their journal entries share one object (and reads one whole
@@ -87,7 +82,7 @@ function sentHeaders(apiKey: string | null, contentType: string | null): NonNull
 /** What the client sent, as the api layer sees it: its key (masked), content type and body. */
 export function sent(request: ApiRequest | BodyRequest, body: string | null): Message {
   const { headers, bodiless } = sentHeaders(request.apiKey, 'contentType' in request ? request.contentType : null)
-  return body === null ? bodiless : message(headers, masked(body, request.apiKey))
+  return body === null ? bodiless : message(headers, body, request.apiKey)
 }
 
 /** The fault that fired, by its index in the scenario, its kind and its place in the scenario file. */
@@ -116,7 +111,7 @@ export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcom
       ? undefined
       : {
           request,
-          response: answered === undefined ? null : message(answerHeaders(answered.headers), masked(answered.body, entry.apiKey)),
+          response: answered === undefined ? null : message(answerHeaders(answered.headers), answered.body, entry.apiKey),
         }
   record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault, cause, exchange)
 }

@@ -50,7 +50,8 @@ export function restoreNamedWorlds(store: WorldStore, worlds: WorldRegistry<Mock
     if (rows === null) continue
     const saved = (rows.header as SavedHeader).scenario
     // The scenario loaded into it through the admin API comes back with it; else it had the server's.
-    const made = typeof saved?.source === 'string' ? worlds.load(name, saved.source) : worlds.use(name)
+    // Restored, not used: until a client uses it, it is the first to make room at the cap (issue 40).
+    const made = worlds.restore(name, typeof saved?.source === 'string' ? saved.source : undefined)
     if (!made.ok) {
       const problem = made.error.kind === 'invalid_scenario' ? `the scenario saved with it ("${String(saved?.name)}") no longer loads: ` : ''
       return refused(`${where}: ${problem}${made.error.message}`)

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { adminTokenProblem } from '../admin/admin-auth.js'
 import { parseDuration } from '../domain/duration.js'
 import { normaliseOrigins } from '../server/cors.js'
 import { chooseScenarioFile } from './bundled-scenarios.js'
@@ -110,6 +111,8 @@ export function parseServeArgs(argv: readonly string[], settings: { defaultPort:
   }
   const adminToken = values['admin-token']
   if (adminToken === '') return { kind: 'error', message: '--admin-token expects a non-empty token' }
+  const tokenProblem = adminToken === undefined ? null : adminTokenProblem(from('admin-token'), adminToken)
+  if (tokenProblem !== null) return { kind: 'error', message: tokenProblem }
   const corsOrigins = values['cors-origin']
   try {
     normaliseOrigins(corsOrigins)

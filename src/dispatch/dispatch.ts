@@ -17,6 +17,7 @@ import { API_PREFIX } from '../api/routes.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { worldErrorAnswer, worldsAdminRoutes } from '../worlds/world-admin.js'
 import type { WorldRegistry } from '../worlds/world-registry.js'
+import { makesWorld } from '../worlds/world-seat.js'
 import { answerCheck, type AnswerCheck } from '../openapi/answer-check.js'
 import { answerAdmin, refusedByGuard, type AdminGuard } from './admin-answer.js'
 import { bodyText } from './body-text.js'
@@ -140,7 +141,7 @@ export function createDispatch(source: MockHandle, options: DispatchOptions): Di
     return { response: { status: 200, headers, body: request.method === 'HEAD' ? null : body }, delayMs: outcome.delayMs }
   }
 
-  /** Each named world's own dispatch, made on its first request. */
+  /** Each seat's own dispatch (a world's, or a name's while requests to it are in flight), made on its first request. */
   const perWorld = new WeakMap<MockHandle, Dispatch>()
   const worldOptions: DispatchOptions = { ...options, worlds: undefined }
 
@@ -151,18 +152,34 @@ export function createDispatch(source: MockHandle, options: DispatchOptions): Di
     const raw = slash === -1 ? rest : rest.slice(0, slash)
     const name = decodeParam(raw)
     if (name === null) return at(failWith('malformedUrl', request.path))
-    const used = registry.use(name)
-    if (!used.ok) return at(worldErrorAnswer(used.error))
-    const world = used.value
-    let dispatch = perWorld.get(world)
-    if (dispatch === undefined) perWorld.set(world, (dispatch = createDispatch(world, { ...worldOptions, world: name })))
-    return dispatch({
-      method: request.method,
-      path: slash === -1 ? '/' : rest.slice(slash),
-      search: request.search,
-      base: `${request.base}${WORLDS_PREFIX}${raw}`,
-      headers: request.headers,
-      body: (limit) => request.body(limit),
+    // The world as it is when the request is applied; made only if the request is accepted (world-seat.ts).
+    const entered = registry.enter(name)
+    if (!entered.ok) return at(worldErrorAnswer(entered.error))
+    const seat = entered.value
+    let dispatch = perWorld.get(seat.handle)
+    if (dispatch === undefined) perWorld.set(seat.handle, (dispatch = createDispatch(seat.handle, { ...worldOptions, world: name })))
+    let outcome: ReturnType<Dispatch>
+    try {
+      outcome = dispatch({
+        method: request.method,
+        path: slash === -1 ? '/' : rest.slice(slash),
+        search: request.search,
+        base: `${request.base}${WORLDS_PREFIX}${raw}`,
+        headers: request.headers,
+        body: (limit) => request.body(limit),
+      })
+    } catch (error) {
+      seat.settle(false)
+      throw error
+    }
+    const settle = (answered: DoorOutcome | null): DoorOutcome | null => {
+      seat.settle(makesWorld(request.method, answered?.response?.status ?? null))
+      return answered
+    }
+    if (outcome === null || !('then' in outcome)) return settle(outcome)
+    return outcome.then(settle, (error: unknown) => {
+      seat.settle(false)
+      throw error
     })
   }
 

@@ -8,6 +8,8 @@
  * entries that is at most ~8 M characters (~8–16 MB) whatever the traffic.
  */
 import type { FaultKey } from './fault-kinds/index.js'
+import { replaceKey } from './key-spellings.js'
+import { maskKey } from './mask.js'
 
 export const BODY_CAP = 4096
 export const DETAIL_BUDGET = 8_000_000
@@ -38,10 +40,29 @@ export interface Exchange {
   readonly response: Message | null
 }
 
-/** A message with its body capped. */
-export function message(headers: Readonly<Record<string, string>>, body: string | null): Message {
-  if (body === null || body.length <= BODY_CAP) return { headers, body, truncated: null }
-  return { headers, body: body.slice(0, BODY_CAP), truncated: body.length }
+/**
+ * The first `length` characters of `text` as a string of their own. A plain `slice` may share the
+ * whole text's memory (V8 makes a view into it), so a journal entry showing 4 KiB of a 1 MiB
+ * body kept the 1 MiB (issue 40); a concatenation read once is copied into a string of its own.
+ */
+export function cut(text: string, length: number): string {
+  return (' ' + text.slice(0, length)).slice(1)
+}
+
+/** Keys shorter than this are not masked inside bodies (replacing "ab" everywhere would garble them). */
+export const MIN_MASKED_KEY = 3
+
+/**
+ * A message with its body capped (it keeps no more of the body than it shows) and `apiKey`, when
+ * given, masked in it in every spelling key-spellings.ts recognises.
+ */
+export function message(headers: Readonly<Record<string, string>>, body: string | null, apiKey: string | null = null): Message {
+  const truncated = body !== null && body.length > BODY_CAP ? body.length : null
+  if (body === null || apiKey === null || apiKey.length < MIN_MASKED_KEY) {
+    return truncated === null ? { headers, body, truncated } : { headers, body: cut(body!, BODY_CAP), truncated }
+  }
+  const shown = replaceKey(body, apiKey, maskKey(apiKey), BODY_CAP)
+  return { headers, body: shown === body ? body : cut(shown, shown.length), truncated }
 }
 
 function sizeOf(message: Message | null): number {
@@ -105,6 +126,12 @@ export class ExchangeStore {
   get(seq: number): Exchange | null {
     const slot = this.#slotOf(seq)
     return slot === -1 ? null : { request: this.#requests[slot]!, response: this.#responses[slot] ?? null }
+  }
+
+  /** Forgets the oldest exchanges until `characters` are freed, or none is left (the server's journal budget asks). */
+  shed(characters: number): void {
+    const target = this.#used - characters
+    while (this.#used > target && this.#head < this.#seqs.length) this.#empty(this.#head++)
   }
 
   /** Forgets one exchange (its entry left the journal); a seq already gone is ignored. */

@@ -7,6 +7,7 @@
  * fake's clock (a test whose sleep advances the manual clock is judged by the pace it keeps).
  */
 import { ExchangeStore, type Cause, type Exchange } from './exchange.js'
+import type { BudgetMember, JournalBudget } from './journal-budget.js'
 import type { Endpoint, FaultAction, TaskStatus, TaskType } from './types.js'
 
 export const DEFAULT_JOURNAL_CAPACITY = 10_000
@@ -67,9 +68,11 @@ export interface JournalOptions {
   wall?: () => number
   /** Explicit moves of the fake's clock so far, in ms: `pace` is `wall` plus these. Default none. */
   jumps?: () => number
+  /** The bound shared by every journal of a server (journal-budget.ts); none: this journal's own bounds only. */
+  budget?: JournalBudget
 }
 
-export class Journal {
+export class Journal implements BudgetMember {
   readonly capacity: number
   readonly #now: () => number
   readonly #wall: () => number
@@ -80,6 +83,7 @@ export class Journal {
   #size = 0
   #seq = 0
   #dropped = 0
+  #budget: JournalBudget | null
 
   constructor(options: JournalOptions) {
     const capacity = options.capacity ?? DEFAULT_JOURNAL_CAPACITY
@@ -92,6 +96,40 @@ export class Journal {
     // anything holds no 10,000-slot ring (80 KiB each, most of an empty world's memory).
     this.#items = []
     this.#exchanges = new ExchangeStore(options.detailBudget)
+    this.#budget = options.budget ?? null
+    this.#budget?.join(this)
+  }
+
+  /** Characters of headers and bodies held (the shared budget counts them). */
+  get detailCharacters(): number {
+    return this.#exchanges.used
+  }
+
+  /** Stops counting in the shared budget: the world was reset or went. Idempotent. */
+  release(): void {
+    this.#budget?.leave(this)
+    this.#budget = null
+  }
+
+  /** Drops the `count` oldest entries, counted as dropped (the shared budget asks, journal-budget.ts). */
+  shedEntries(count: number): void {
+    const before = this.#exchanges.used
+    const shed = Math.min(count, this.#size)
+    for (let index = 0; index < shed; index++) {
+      this.#exchanges.delete(this.#items[this.#start]!.seq)
+      this.#items[this.#start] = undefined
+      this.#start = (this.#start + 1) % this.capacity
+    }
+    this.#size -= shed
+    this.#dropped += shed
+    this.#budget?.change(-shed, this.#exchanges.used - before)
+  }
+
+  /** Drops the headers and bodies of the oldest entries until `characters` are freed; the entries stay. */
+  shedDetail(characters: number): void {
+    const before = this.#exchanges.used
+    this.#exchanges.shed(characters)
+    this.#budget?.change(0, this.#exchanges.used - before)
   }
 
   /** How many exchanges are held and queued (exchange.ts): what the memory bound's tests read. */
@@ -141,6 +179,8 @@ export class Journal {
       fault: fields.fault ?? null,
       cause: fields.cause ?? null,
     }
+    const used = this.#exchanges.used
+    const size = this.#size
     if (this.#size === this.capacity) {
       this.#exchanges.delete(this.#items[this.#start]!.seq)
       this.#items[this.#start] = entry
@@ -152,6 +192,7 @@ export class Journal {
     }
     // After the ring dropped its oldest: the exchanges' queue never holds more than the journal.
     if (fields.exchange !== undefined) this.#exchanges.put(entry.seq, fields.exchange)
+    this.#budget?.change(this.#size - size, this.#exchanges.used - used)
     return entry
   }
 
@@ -164,10 +205,13 @@ export class Journal {
 
   /** Forgets one key's entries (a per-key reset); the dropped count stays. */
   removeKey(apiKey: string): void {
+    const used = this.#exchanges.used
+    const size = this.#size
     const kept = this.entries().filter((entry) => entry.apiKey !== apiKey)
     for (const entry of this.entries()) if (entry.apiKey === apiKey) this.#exchanges.delete(entry.seq)
     this.#items = kept
     this.#start = 0
     this.#size = kept.length
+    this.#budget?.change(this.#size - size, this.#exchanges.used - used)
   }
 }

@@ -37,6 +37,14 @@ export interface TaskIdInputs {
   epoch: number
   /** 0, or how many candidates were already taken (only a reused ordinal can take one). */
   attempt: number
+  /** A named world of a server: its name, and how many worlds the server had removed when it was made (decision 058). */
+  realm?: WorldRealm
+}
+
+/** Which named world, of which making, a task belongs to: none for the default world (and a fake in-process). */
+export interface WorldRealm {
+  readonly name: string
+  readonly generation: number
 }
 
 const UTF8 = new TextEncoder()
@@ -48,9 +56,10 @@ const UTF8 = new TextEncoder()
  * without resets and restarts gives the ids it gave with them left out.
  */
 export function taskId(inputs: TaskIdInputs): string {
-  const { seed, apiKey, ordinal, incarnation, epoch, attempt } = inputs
+  const { seed, apiKey, ordinal, incarnation, epoch, attempt, realm } = inputs
   const parts: Array<string | number> = ['task-id', seed >>> 0, apiKey, ordinal]
   if (incarnation !== 0 || epoch !== 0 || attempt !== 0) parts.push(incarnation, epoch, attempt)
+  if (realm !== undefined) parts.push('world', realm.name, realm.generation)
   const bytes = sha256(UTF8.encode(JSON.stringify(parts)))
   bytes[6] = (bytes[6]! & 0x0f) | 0x40
   bytes[8] = (bytes[8]! & 0x3f) | 0x80

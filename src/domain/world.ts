@@ -11,7 +11,7 @@ import { Journal } from './journal.js'
 import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, type Ledger } from './ledger.js'
 import { advance, nextTimedTransition, startPosition, type Position } from './lifecycle.js'
 import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outputs.js'
-import { createRng, deriveSeed, taskId } from './random.js'
+import { createRng, deriveSeed, taskId, type WorldRealm } from './random.js'
 import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
 import { taskType } from './task-types/index.js'
@@ -227,6 +227,8 @@ export interface WorldOptions {
   journal?: Journal
   /** The boot epoch (decision 012): mixed into task ids when not 0. Default 0. */
   epoch?: number
+  /** The named world of a server this is (decision 058): mixed into task ids, so no two worlds share one. */
+  realm?: WorldRealm
 }
 
 /**
@@ -314,6 +316,7 @@ export class World {
   /** Bumped by every change: what a state keeper compares to know whether to save. */
   #version = 0
   #epoch: number
+  readonly #realm: WorldRealm | undefined
   /** Per key: how many times its account was removed (a reset removes it first). Ids mix it in. */
   readonly #incarnations = new Map<string, number>()
   #observer: WorldObserver = {}
@@ -330,6 +333,7 @@ export class World {
     this.#rules = newRuleCounters(scenario.rules)
     this.#faults = newFaultCounters(scenario.faults)
     this.#epoch = options.epoch ?? 0
+    this.#realm = options.realm
     this.#tickMs = scenario.clock.mode === 'manual' ? (scenario.clock.tickMs ?? 0) : 0
     for (const { apiKey, credits } of scenario.accounts) this.addAccount(apiKey, credits)
     this.#version = 0
@@ -535,7 +539,15 @@ export class World {
 
   /** The first id not taken for this task (never an existing task's: a create replaces nothing). */
   #newId(apiKey: string, ordinal: number): string {
-    const inputs = { seed: this.scenario.seed, apiKey, ordinal, incarnation: this.#incarnations.get(apiKey) ?? 0, epoch: this.#epoch, attempt: 0 }
+    const inputs = {
+      seed: this.scenario.seed,
+      apiKey,
+      ordinal,
+      incarnation: this.#incarnations.get(apiKey) ?? 0,
+      epoch: this.#epoch,
+      attempt: 0,
+      realm: this.#realm,
+    }
     let id = taskId(inputs)
     while (this.#tasks.has(id)) id = taskId({ ...inputs, attempt: (inputs.attempt += 1) })
     return id

@@ -9,7 +9,9 @@ import { checkedClock } from '../admin/operations.js'
 import { AutoClock, ManualClock, type ControllableClock } from '../domain/clock.js'
 import { parseDuration } from '../domain/duration.js'
 import { Journal } from '../domain/journal.js'
+import type { JournalBudget } from '../domain/journal-budget.js'
 import type { Scenario } from '../domain/types.js'
+import type { WorldRealm } from '../domain/random.js'
 import { World } from '../domain/world.js'
 import type { MockClock, MockHandle } from '../handle/mock-handle.js'
 import { isScenarioName, resolveScenario, type ScenarioInput, type ScenarioLibrary } from '../scenario/resolve-scenario.js'
@@ -31,6 +33,16 @@ export interface MockOptions {
   journalCapacity?: number
   /** Real time, for journal timestamps and auto clocks; default `Date.now`. Inject one for byte-identical journals. */
   wallNow?: () => number
+}
+
+/** What a server gives each of its worlds beyond the user's options (src/server/world-factory.ts). */
+export interface WorldSetting {
+  /** The bound every journal of the server shares (domain/journal-budget.ts); a reset's old journal leaves it. */
+  journalBudget?: JournalBudget
+  /** Which named world this is (decision 058): its task ids are its own, and stay so through resets. */
+  realm?: WorldRealm
+  /** The epoch its first world starts in (decision 012): a `--state` server's boot epoch. Default 0. */
+  epoch?: number
 }
 
 /** The fake in-process: the handle every door and the admin API act on (mock-handle.ts), with the admin control as methods. */
@@ -67,9 +79,9 @@ interface State {
  * `library` resolves scenario names and the default (the Node entries pass the bundled files);
  * without one, no scenario means the built-in defaults with no accounts.
  */
-export function createMockCore(options: MockOptions = {}, library?: ScenarioLibrary): MockCore {
+export function createMockCore(options: MockOptions = {}, library?: ScenarioLibrary, setting: WorldSetting = {}): MockCore {
   const wallNow = options.wallNow ?? Date.now
-  const build = (input: ScenarioInput | undefined): State => {
+  const build = (input: ScenarioInput | undefined, epoch?: number): State => {
     const resolved = resolveScenario(input, undefined, library)
     const scenario = options.seed === undefined ? resolved : { ...resolved, seed: options.seed }
     // The text an admin call loaded it from goes along, so `--state` can keep it (scenario-source.ts).
@@ -78,10 +90,16 @@ export function createMockCore(options: MockOptions = {}, library?: ScenarioLibr
     if (source !== null) rememberSource(scenario, source)
     const clock = makeClock(scenario, wallNow)
     const jumped = { ms: 0 }
-    const journal = new Journal({ capacity: options.journalCapacity, now: () => clock.now(), wall: wallNow, jumps: () => jumped.ms })
-    return { scenario, clock, jumped, world: new World(scenario, clock, { journal }) }
+    const journal = new Journal({
+      capacity: options.journalCapacity,
+      now: () => clock.now(),
+      wall: wallNow,
+      jumps: () => jumped.ms,
+      budget: setting.journalBudget,
+    })
+    return { scenario, clock, jumped, world: new World(scenario, clock, { journal, epoch, realm: setting.realm }) }
   }
-  let state = build(options.scenario)
+  let state = build(options.scenario, setting.epoch)
   const resetListeners: Array<(world: World) => void> = []
   // The clock's moves as such; checkedClock gives them the admin API's checks, so a mistake
   // reads the same in-process and over HTTP.
@@ -109,7 +127,9 @@ export function createMockCore(options: MockOptions = {}, library?: ScenarioLibr
     },
     clock: checkedClock(raw),
     reset(input?: ScenarioInput) {
+      const before = state
       state = build(input ?? state.scenario)
+      before.world.journal.release()
       for (const listener of resetListeners) listener(state.world)
     },
     onReset: (listener) => void resetListeners.push(listener),

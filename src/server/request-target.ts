@@ -19,9 +19,11 @@ export interface Target {
   search: string
 }
 
-/** `target` read against `origin`; null when it is not a path at all (an absolute or `*` form). */
-export function requestTarget(origin: string, target: string): Target | null {
-  if (!target.startsWith('/')) return null
+const WORLDS = '/worlds/'
+/** A segment the URL parser reads as `.` or `..` (also %-encoded). */
+const DOT_NAME = /^(?:\.|%2e){1,2}$/i
+
+function parsed(origin: string, target: string): Target | null {
   const query = target.indexOf('?')
   const path = query === -1 ? target : target.slice(0, query)
   const search = query === -1 ? '' : target.slice(query)
@@ -32,4 +34,26 @@ export function requestTarget(origin: string, target: string): Target | null {
   } catch {
     return null
   }
+}
+
+/**
+ * `target` read against `origin`; null when it is not a path at all (an absolute or `*` form).
+ * Under `/worlds/{name}` the world is picked first (issue 40): a name `.` or `..` stays as sent
+ * (the dispatch refuses it: it would fold into the default world), and the rest's dot segments
+ * resolve inside that world, as the default world's do inside the server.
+ */
+export function requestTarget(origin: string, target: string): Target | null {
+  if (!target.startsWith('/')) return null
+  if (!target.startsWith(WORLDS)) return parsed(origin, target)
+  const end = target.slice(WORLDS.length).search(/[/?]/)
+  const name = end === -1 ? target.slice(WORLDS.length) : target.slice(WORLDS.length, WORLDS.length + end)
+  const rest = end === -1 ? '' : target.slice(WORLDS.length + end)
+  if (DOT_NAME.test(name)) {
+    const query = rest.indexOf('?')
+    return { path: WORLDS + name + (query === -1 ? rest : rest.slice(0, query)), search: query === -1 ? '' : rest.slice(query) }
+  }
+  const within = parsed(origin, rest.startsWith('/') ? rest : `/${rest}`)
+  if (within === null) return null
+  const path = rest === '' || rest.startsWith('?') ? '' : within.path
+  return { path: WORLDS + name + path, search: within.search }
 }

@@ -11,12 +11,13 @@ import { errorBody, problem } from '../api/errors.js'
 import type { MockControl } from '../admin/control.js'
 import { bundledLibrary } from '../mock/bundled-scenarios.js'
 import { createMockCore, type MockClock, type MockCore, type MockOptions } from '../mock/mock-core.js'
+import { JournalBudget, type JournalBudgetLimits } from '../domain/journal-budget.js'
 import type { ScenarioInput } from '../scenario/resolve-scenario.js'
 import type { CorsOptions } from './cors.js'
 import { listen } from './listen.js'
 import { realImmediate, realNow, realTimeout } from '../platform/real-timers.js'
 import { createNodeDoor } from './node-door.js'
-import { worldFactory } from './world-factory.js'
+import { disposeWorld, worldFactory } from './world-factory.js'
 import type { WorldLimits } from '../worlds/world-limits.js'
 import { createWorldRegistry, type WorldRegistry } from '../worlds/world-registry.js'
 import { OVERLOAD_RETRY_SECONDS, overloadMessage, requestTimeoutMessage, serverTimeouts, transportLimits, type TransportLimits } from './transport-limits.js'
@@ -30,6 +31,12 @@ export interface ServerOptions extends MockOptions {
    * may go, and how recently used one never is evicted (defaults: DEFAULT_WORLD_LIMITS).
    */
   worlds?: Partial<WorldLimits>
+  /**
+   * One bound on the journals of every world together (default world included): at most
+   * `entries` entries and `characters` characters of headers and bodies (defaults:
+   * DEFAULT_JOURNAL_BUDGET). Past it, the world holding the most gives up its oldest.
+   */
+  journalBudget?: Partial<JournalBudgetLimits>
   /** 0 (default) picks a free port. */
   port?: number
   /** Default 127.0.0.1. */
@@ -132,11 +139,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? '127.0.0.1'
   // Node binds every interface for an empty host: refused, since it would expose the fake by accident.
   if (host === '') throw new RangeError('startServer: host must not be empty; use 127.0.0.1 (the default), or 0.0.0.0 for every interface')
-  const mock = createMockCore(options, bundledLibrary)
+  const journalBudget = new JournalBudget(options.journalBudget)
+  const mock = createMockCore(options, bundledLibrary, { journalBudget })
   const { seed, journalCapacity, wallNow } = options
   const worlds = createWorldRegistry({
     ...options.worlds,
-    create: worldFactory({ options: { seed, journalCapacity, wallNow }, scenario: () => mock.scenario, library: bundledLibrary }),
+    create: worldFactory({
+      options: { seed, journalCapacity, wallNow },
+      scenario: () => mock.scenario,
+      library: bundledLibrary,
+      journalBudget,
+      // Under --state the default world's epoch is this boot's (decision 012): a world made now hands out no earlier boot's ids.
+      epoch: () => mock.world.epoch,
+    }),
+    dispose: disposeWorld,
   })
   await options.prepare?.(mock, worlds)
   const admin = { token: options.adminToken, exposedOn: isLoopback(host) ? undefined : host }

@@ -86,7 +86,7 @@ it('a named world cannot come back (the default world took its scenario along, t
   const url = await first.ready
   const loaded = 'version: 1\nname: loaded\naccounts: [{ api_key: qa-key, credits: 5 }]\n'
   // A world starts from the default world's scenario of the moment: made first, it has the server's.
-  expect((await fetch(`${url}/worlds/a/api/v1/account/usage`, { headers: { 'x-api-key': 'demo-key' } })).status).toBe(200)
+  expect((await fetch(`${url}/worlds/a/__admin/reset`, { method: 'POST' })).status).toBe(200)
   expect((await fetch(`${url}/__admin/scenario`, { method: 'PUT', headers: { 'content-type': 'application/yaml' }, body: loaded })).status).toBe(200)
   first.signal('SIGINT')
   expect(await first.exited).toBe(0)

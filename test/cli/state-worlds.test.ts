@@ -1,7 +1,9 @@
 import { mkdtemp } from 'node:fs/promises'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import { parseAnswer } from '../support/raw-http.js'
 import { startCli, type Started } from '../support/spawn-cli.js'
 
 const demo = { 'x-api-key': 'demo-key', 'content-type': 'application/json' }
@@ -74,5 +76,50 @@ it('--state-mode durable: a world create acknowledged before a SIGKILL is there 
   expect(await taskOf(`${second.url}/worlds/w1`, ids[2]!)).toEqual({ status: 200, id: ids[2] })
   // A new boot epoch in each restored world: a new task's id is none of the earlier run's.
   expect(ids).not.toContain(await create(`${second.url}/worlds/w2`))
+  await stop(second)
+})
+
+it('--state: a world removed and made again, in the same run or after a restart, hands out ids it never did (issue 40)', async () => {
+  const state = join(await mkdtemp(join(tmpdir(), 'atm-state-worlds-')), 'state.db')
+  const first = await startCli(['--port', '0', '--state', state])
+  const seen = [await create(`${first.url}/worlds/a`), await create(`${first.url}/worlds/b`)]
+  expect((await fetch(`${first.url}/__admin/worlds/a`, { method: 'DELETE' })).status).toBe(200)
+  seen.push(await create(`${first.url}/worlds/a`))
+  expect((await fetch(`${first.url}/__admin/worlds/a`, { method: 'DELETE' })).status).toBe(200)
+  await stop(first)
+
+  // `a` is not in FILE: made afresh after the restart, in this boot's epoch.
+  const second = await startCli(['--port', '0', '--state', state])
+  seen.push(await create(`${second.url}/worlds/a`), await create(`${second.url}/worlds/c`), await create(second.url))
+  expect(new Set(seen).size).toBe(seen.length)
+  await stop(second)
+})
+
+it('--state-mode durable: a create whose body arrives after its world was deleted gets a 202 for a task that is kept (issue 40)', async () => {
+  const state = join(await mkdtemp(join(tmpdir(), 'atm-state-worlds-')), 'state.db')
+  const first = await startCli(['--port', '0', '--state', state, '--state-mode', 'durable'])
+  await create(`${first.url}/worlds/w`)
+  const port = Number(new URL(first.url).port)
+  const half = Math.floor(lyrics.length / 2)
+  const socket = connect(port, '127.0.0.1')
+  let answer = ''
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
+  await new Promise<void>((resolve) => socket.once('connect', resolve))
+  socket.write(
+    `POST /worlds/w/api/v1/task HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nx-api-key: demo-key\r\ncontent-type: application/json\r\ncontent-length: ${lyrics.length}\r\nexpect: 100-continue\r\nconnection: close\r\n\r\n${lyrics.slice(0, half)}`,
+  )
+  // The 100 Continue says the request reached the fake (its world chosen); the world goes while the body is still arriving.
+  await expect.poll(() => answer).toContain('100 Continue')
+  expect((await fetch(`${first.url}/__admin/worlds/w`, { method: 'DELETE' })).status).toBe(200)
+  socket.end(lyrics.slice(half))
+  await new Promise((resolve) => socket.once('close', resolve))
+  const created = parseAnswer(answer.slice(answer.indexOf('\r\n\r\n') + 4))
+  expect(created.status).toBe(202)
+  const id = (created.json as { data: { task_id: string } }).data.task_id
+  expect(await taskOf(`${first.url}/worlds/w`, id)).toEqual({ status: 200, id })
+  first.child.kill('SIGKILL')
+  await first.exited
+  const second = await startCli(['--port', '0', '--state', state, '--state-mode', 'durable'])
+  expect(await taskOf(`${second.url}/worlds/w`, id)).toEqual({ status: 200, id })
   await stop(second)
 })

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { BODY_CAP, ExchangeStore, message } from '../../src/domain/exchange.js'
 import { Journal } from '../../src/domain/journal.js'
+import { heapUsed } from '../support/heap.js'
 
 const record = (journal: Journal, body: string) =>
   journal.record({
@@ -24,6 +25,17 @@ describe('journal exchanges', () => {
   it('cuts a body at BODY_CAP characters and says how long it was', () => {
     expect(message({}, 'x'.repeat(BODY_CAP + 10))).toEqual({ headers: {}, body: 'x'.repeat(BODY_CAP), truncated: BODY_CAP + 10 })
     expect(message({}, 'short')).toEqual({ headers: {}, body: 'short', truncated: null })
+  })
+
+  it('keeps only the characters it shows of a 1 MiB body, not the whole body (issue 40)', () => {
+    const journal = new Journal({ now: () => 0 })
+    const before = heapUsed()
+    // Each body its own string, as each request's is: a cut that still points into it keeps it all.
+    for (let index = 0; index < 64; index++) record(journal, `{"n":${index},"pad":"${'x'.repeat(1 << 20)}"}`)
+    const kept = heapUsed() - before
+    expect(journal.exchange(64)?.request.truncated).toBeGreaterThan(1 << 20)
+    // 64 × 4 KiB shown; the whole bodies would be 64 MiB.
+    expect(kept).toBeLessThan(8 * 2 ** 20)
   })
 
   it('drops the oldest exchanges past its budget, and keeps their entries', () => {

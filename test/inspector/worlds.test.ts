@@ -30,7 +30,7 @@ it('shows a named world on ?world=NAME, lists the worlds, and keeps the default 
   const created = await (
     await fetch(`${running.url}/worlds/qa-w/api/v1/task`, { method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: music })
   ).json()
-  await fetch(`${running.url}/worlds/other/__admin/health`)
+  await fetch(`${running.url}/worlds/other/__admin/reset`, { method: 'POST' }) // an admin write makes a world; a read does not
   await page.goto(`${running.url}/__inspector/?world=qa-w&poll=200#tasks`)
   await expect.poll(async () => (await page.content()).includes(created.data.task_id), { timeout: 15_000 }).toBe(true)
   const options = await page.locator('[data-world] option').allTextContents()

@@ -9,6 +9,7 @@ import { Recording } from '../../src/record/recording.js'
 import { parseUpstream } from '../../src/record/upstream-url.js'
 import { writeScenario } from '../../src/record/write-scenario.js'
 import { parseScenario } from '../../src/scenario/index.js'
+import { keySpellings, revealing } from '../support/key-spellings.js'
 import { fakeUpstream, type FakeUpstream } from './fake-upstream.js'
 
 const KEY = 'sk/live/9f8e-ÄÖ-SECRET+x'
@@ -27,8 +28,11 @@ afterEach(async () => {
 })
 
 function leaks(text: string): string[] {
-  return FORMS.filter((form) => text.includes(form) || text.toLowerCase().includes(form.toLowerCase()))
+  return [...FORMS.filter((form) => text.includes(form) || text.toLowerCase().includes(form.toLowerCase())), ...revealing(text, KEY)]
 }
+
+/** Every spelling of issue 40 (lower-case %2f, fully %-encoded, HTML entities, base64 of user:KEY, upper case, hex, a JWT payload). */
+const SPELLINGS = Object.entries(keySpellings(KEY))
 
 it('a recording fed escaped echoes writes the key in no encoding', () => {
   const recording = new Recording()
@@ -116,4 +120,30 @@ it('through the proxy: an upstream echoing the key escaped gets it into no fault
   expect(leaks(yaml)).toEqual([])
   expect(yaml).toContain('slow down, recorded-key-1')
   expect(yaml).toContain('for recorded-key-1')
+})
+
+it.each(SPELLINGS)('an upstream echoing the key as %s gets it into no written file', (_name, spelled) => {
+  const recording = new Recording()
+  const text = JSON.stringify({ code: 403, message: `key ${spelled} may not` })
+  recording.add({
+    at: 0,
+    method: 'GET',
+    path: '/api/v1/account/usage',
+    apiKey: KEY,
+    contentType: null,
+    body: '',
+    response: { status: 403, headers: {}, body: text },
+  })
+  recording.add({
+    at: 1,
+    method: 'GET',
+    path: '/api/v1/account/usage',
+    apiKey: KEY,
+    contentType: null,
+    body: '',
+    response: { status: 500, headers: { 'x-echo': spelled }, body: `<p>not JSON: ${spelled}</p>` },
+  })
+  const yaml = writeScenario(recording.session({ upstream: 'u', wallNow: 0 }))
+  expect(leaks(yaml)).toEqual([])
+  expect(yaml).toContain('may not')
 })

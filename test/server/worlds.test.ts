@@ -47,7 +47,9 @@ it('serves a named world under its prefix, with its own state and URLs that carr
 it('lists worlds and removes one; a removed world starts afresh on its next use', async () => {
   running = await startServer({ scenario: SCENARIO })
   await fetch(`${running.url}/worlds/w1/api/v1/task`, { method: 'POST', headers: { ...key, ...json }, body: music })
-  await fetch(`${running.url}/worlds/w2/__admin/health`)
+  // A read makes no world (issue 40); an admin write does.
+  expect((await fetch(`${running.url}/worlds/w2/__admin/health`)).status).toBe(200)
+  expect((await fetch(`${running.url}/worlds/w2/__admin/reset`, { method: 'POST' })).status).toBe(200)
   const listed = await (await fetch(`${running.url}/__admin/worlds`)).json()
   expect(listed.worlds.map((world: { name: string; tasks: number }) => [world.name, world.tasks])).toEqual([
     ['w1', 1],
@@ -68,7 +70,7 @@ it('refuses a bad name with a 400 that says why, and past the cap a new world wi
   const bad = await fetch(`${running.url}/worlds/a%20b/api/v1/account/usage`, { headers: key })
   expect(bad.status).toBe(400)
   expect((await bad.json()).message).toMatch(/^World name "a b" has " " \(U\+0020\) at character 2/)
-  expect((await fetch(`${running.url}/worlds/first/api/v1/account/usage`, { headers: key })).status).toBe(200)
+  expect((await fetch(`${running.url}/worlds/first/api/v1/task`, { method: 'POST', headers: { ...key, ...json }, body: music })).status).toBe(202)
   const full = await fetch(`${running.url}/worlds/second/api/v1/account/usage`, { headers: key })
   expect(full.status).toBe(503)
   expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0)

@@ -80,3 +80,14 @@ it('refuses more saved worlds than the cap, and a damaged row, with where it was
   expect(damaged).toEqual({ ok: false, message: expect.stringMatching(/^the state is damaged: world "a": tasks\[.+\]: not JSON/) })
   db.close()
 })
+
+it('restored worlds count as not used yet: at the cap a new world replaces the oldest at once, no 503 for a minute (issue 40)', async () => {
+  const { db, store } = await saved()
+  const worlds = registry(SERVER, 2)
+  const restored = restoreNamedWorlds(store, worlds, false)
+  db.close()
+  if (!restored.ok) throw new Error(restored.message)
+  const made = worlds.use('new')
+  expect(made.ok ? 'made' : made.error.message).toBe('made')
+  expect(worlds.list().map((world) => world.name)).toEqual(['b', 'new'])
+})

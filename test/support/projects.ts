@@ -53,6 +53,7 @@ export const FOLDERS: Readonly<Record<string, Kind>> = {
 
 /** Files whose kind differs from their folder's (and the files at test/'s top). */
 export const FILES: Readonly<Record<string, Kind>> = {
+  'test/admin/admin-token-shape.test.ts': 'unit',
   'test/admin/report-rate-limit.test.ts': 'unit',
   'test/bench/client-suite.test.ts': 'doors',
   'test/browser/bundle.test.ts': 'cli', // bundles dist/ with esbuild (a child process)
@@ -62,6 +63,7 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/contract/rate-limit.test.ts': 'browser',
   'test/inspector/inspector-access.test.ts': 'cli',
   'test/inspector/page-helpers.test.ts': 'unit',
+  'test/inspector/world-param.test.ts': 'unit',
   'test/media/assets.test.ts': 'doors',
   'test/media/media-limits.test.ts': 'doors',
   'test/mock/browser-default.test.ts': 'unit',

@@ -6,6 +6,8 @@
  * (an older fake) answers 400 to those parameters, and the page then pages the full list itself.
  */
 
+import { checkWorldName } from '../../worlds/world-name.js'
+
 export class AdminCallError extends Error {
   constructor(
     readonly status: number,
@@ -52,8 +54,16 @@ function token(): string | null {
  */
 export const shownWorld: string | null = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('world') || null
 
+/**
+ * The path of an admin call in `world`. A name the fake refuses is refused here, with its
+ * message (AdminCallError 400), before any call: `..` would make `/worlds/../__admin/…`, which
+ * the browser folds to the default world's `/__admin/…` (issue 40).
+ */
 export function inWorld(path: string, world: string | null = shownWorld): string {
-  return world === null || path.startsWith('/__admin/worlds') ? path : `/worlds/${encodeURIComponent(world)}${path}`
+  if (world === null || path.startsWith('/__admin/worlds')) return path
+  const checked = checkWorldName(world)
+  if (!checked.ok) throw new AdminCallError(400, checked.error)
+  return `/worlds/${encodeURIComponent(world)}${path}`
 }
 
 async function call(method: string, path: string, body?: { json: unknown } | { text: string; type: string }): Promise<Response> {
