@@ -5,10 +5,10 @@
  */
 import type { Exchange } from '../domain/exchange.js'
 import type { Journal, JournalEntry } from '../domain/journal.js'
-import { maskKey } from '../domain/mask.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { notFound } from './admin-error.js'
 import { check, journalQuery } from './admin-schemas.js'
+import { keyOfFilter } from './key-filter.js'
 import { entryView, type JournalEntryView } from './views.js'
 
 export interface JournalPage {
@@ -48,12 +48,14 @@ function contains(journal: Journal, entry: JournalEntry, text: string): boolean 
 
 export function journalPage(host: MockHandle, query: unknown): JournalPage {
   const filter = check(journalQuery, query, 'query')
-  const { journal } = host.world
+  const { world } = host
+  const { journal } = world
+  const key = filter.api_key === undefined ? undefined : keyOfFilter(world, filter.api_key)
   const matching = journal
     .entries()
     .filter(
       (entry) =>
-        (filter.api_key === undefined || entry.apiKey === filter.api_key || maskKey(entry.apiKey) === filter.api_key) &&
+        (filter.api_key === undefined || (key !== undefined && entry.apiKey === key)) &&
         (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
         statusMatches(filter.status, entry.status) &&
         (filter.task_id === undefined || entry.taskId === filter.task_id) &&
@@ -67,16 +69,17 @@ export function journalPage(host: MockHandle, query: unknown): JournalPage {
     recorded: journal.recorded,
     dropped: journal.dropped,
     capacity: journal.capacity,
-    entries: matching.slice(filter.offset ?? 0, (filter.offset ?? 0) + limit).map(entryView),
+    entries: matching.slice(filter.offset ?? 0, (filter.offset ?? 0) + limit).map((entry) => entryView(entry, world)),
   }
 }
 
 export function journalEntry(host: MockHandle, seqText: string): JournalEntryDetail {
-  const { journal } = host.world
+  const { world } = host
+  const { journal } = world
   const seq = /^\d{1,15}$/.test(seqText) ? Number(seqText) : NaN
   const entry = journal.entries().find((candidate) => candidate.seq === seq)
   if (entry === undefined) throw notFound(`No journal entry ${JSON.stringify(seqText)}: the journal holds entries ${journalRange(journal)}`)
-  return { ...entryView(entry), exchange: journal.exchange(entry.seq) }
+  return { ...entryView(entry, world), exchange: journal.exchange(entry.seq) }
 }
 
 function journalRange(journal: Journal): string {

@@ -23,6 +23,7 @@ import {
   tasksQuery,
   topUpBody,
 } from './admin-schemas.js'
+import { keyOfFilter } from './key-filter.js'
 import { pageOf, type Page } from './paging.js'
 import { accountView, taskView, type AccountView, type TaskView } from './views.js'
 
@@ -209,8 +210,13 @@ export function checkedClock(raw: MockClock): MockClock {
 
 export function clientReport(host: MockHandle, query: unknown): ClientReport {
   const { api_key } = check(reportQuery, query, 'query')
-  const { journal } = host.world
-  return buildReport({ entries: journal.entries(), recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity }, { apiKey: api_key })
+  const { world } = host
+  const { journal } = world
+  const key = api_key === undefined ? undefined : keyOfFilter(world, api_key)
+  // A label that names no key in play selects no request.
+  const entries = api_key !== undefined && key === undefined ? [] : journal.entries()
+  const label = (apiKey: string | null) => world.keyLabel(apiKey)
+  return buildReport({ entries, recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity, label }, api_key === undefined ? {} : { apiKey: key })
 }
 
 /** The world's history as a scenario (YAML) that replays it: tasks, their statuses over time and outcomes, faults that fired. */

@@ -1,17 +1,16 @@
 /**
  * What the admin API shows of accounts, tasks and journal entries: plain JSON objects, the same
  * in-process and over HTTP. Keys are shown as given in account and task views (the caller names
- * them), masked in journal entries (the journal ends up in CI logs).
+ * them), as the world labels them in journal entries (the journal ends up in CI logs).
  */
 import { iso } from '../api/respond.js'
 import type { Cause } from '../domain/exchange.js'
 import type { JournalEntry } from '../domain/journal.js'
 import type { CreditEventKind } from '../domain/ledger.js'
 import { usageOf } from '../domain/ledger.js'
-import { maskKey } from '../domain/mask.js'
 import { nextTransition } from '../domain/next-transition.js'
 import type { Step, TaskStatus } from '../domain/types.js'
-import type { Account, Task } from '../domain/world.js'
+import type { Account, Task, World } from '../domain/world.js'
 
 export interface AccountView {
   api_key: string
@@ -141,7 +140,8 @@ export function taskView(task: Task): TaskView {
   }
 }
 
-export function entryView(entry: JournalEntry): JournalEntryView {
+/** `world` labels the key (World.keyLabel): the label every view of that world shows. */
+export function entryView(entry: JournalEntry, world: Pick<World, 'keyLabel'>): JournalEntryView {
   return {
     seq: entry.seq,
     at: iso(entry.at),
@@ -149,7 +149,7 @@ export function entryView(entry: JournalEntry): JournalEntryView {
     method: entry.method,
     path: entry.path,
     endpoint: entry.endpoint,
-    api_key: maskKey(entry.apiKey),
+    api_key: world.keyLabel(entry.apiKey),
     task_id: entry.taskId,
     task_type: entry.taskType,
     status: entry.status,

@@ -6,7 +6,6 @@
 import { message, type Cause, type Message } from '../domain/exchange.js'
 import { faultKindOf } from '../domain/fault-kinds/index.js'
 import type { JournalRecord } from '../domain/journal.js'
-import { maskKey } from '../domain/mask.js'
 import type { FaultAction } from '../domain/types.js'
 import type { World } from '../domain/world.js'
 import { originOf } from '../scenario/scenario-origin.js'
@@ -60,9 +59,9 @@ export function record(
   })
 }
 
-/** The key's every occurrence in `text` masked: the journal shows no key whole. */
-function masked(text: string, apiKey: string | null): string {
-  return apiKey === null || apiKey.length < 3 || !text.includes(apiKey) ? text : text.split(apiKey).join(maskKey(apiKey))
+/** The key's every occurrence in `text` replaced by its label: the journal shows no key whole. */
+function masked(world: World, text: string, apiKey: string | null): string {
+  return apiKey === null || apiKey.length < 3 || !text.includes(apiKey) ? text : text.split(apiKey).join(world.keyLabel(apiKey))
 }
 
 /**
@@ -71,23 +70,24 @@ function masked(text: string, apiKey: string | null): string {
  * record). Kept for thousands of requests, an object each would be as many more for the garbage
  * collector.
  */
-let last: { apiKey: string | null; contentType: string | null; headers: Readonly<Record<string, string>>; bodiless: Message } | null = null
+let last: { label: string | null; contentType: string | null; headers: Readonly<Record<string, string>>; bodiless: Message } | null = null
 
-function sentHeaders(apiKey: string | null, contentType: string | null): NonNullable<typeof last> {
-  if (last === null || last.apiKey !== apiKey || last.contentType !== contentType) {
+function sentHeaders(label: string | null, contentType: string | null): NonNullable<typeof last> {
+  if (last === null || last.label !== label || last.contentType !== contentType) {
     const headers: Record<string, string> = {}
-    if (apiKey !== null) headers['x-api-key'] = maskKey(apiKey)
+    if (label !== null) headers['x-api-key'] = label
     if (contentType !== null) headers['content-type'] = contentType
     Object.freeze(headers)
-    last = { apiKey, contentType, headers, bodiless: Object.freeze({ headers, body: null, truncated: null }) }
+    last = { label, contentType, headers, bodiless: Object.freeze({ headers, body: null, truncated: null }) }
   }
   return last
 }
 
-/** What the client sent, as the api layer sees it: its key (masked), content type and body. */
-export function sent(request: ApiRequest | BodyRequest, body: string | null): Message {
-  const { headers, bodiless } = sentHeaders(request.apiKey, 'contentType' in request ? request.contentType : null)
-  return body === null ? bodiless : message(headers, masked(body, request.apiKey))
+/** What the client sent, as the api layer sees it: its key (as the world labels it), content type and body. */
+export function sent(world: World, request: ApiRequest | BodyRequest, body: string | null): Message {
+  const label = request.apiKey === null ? null : world.keyLabel(request.apiKey)
+  const { headers, bodiless } = sentHeaders(label, 'contentType' in request ? request.contentType : null)
+  return body === null ? bodiless : message(headers, masked(world, body, request.apiKey))
 }
 
 /** The fault that fired, by its index in the scenario, its kind and its place in the scenario file. */
@@ -116,7 +116,7 @@ export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcom
       ? undefined
       : {
           request,
-          response: answered === undefined ? null : message(answerHeaders(answered.headers), masked(answered.body, entry.apiKey)),
+          response: answered === undefined ? null : message(answerHeaders(answered.headers), masked(world, answered.body, entry.apiKey)),
         }
   record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault, cause, exchange)
 }
