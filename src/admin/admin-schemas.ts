@@ -4,6 +4,7 @@
  * same message through either door). Every message names the field and what was expected.
  */
 import * as z from '../zod.js'
+import { REPORT_RULES } from '../domain/report-rules.js'
 import { TASK_STATUSES, TASK_TYPES } from '../domain/types.js'
 import { badRequest } from './admin-error.js'
 
@@ -105,7 +106,10 @@ export const journalQuery = z.strictObject({
     .optional(),
 })
 
-export const reportQuery = z.strictObject({ api_key: apiKey.optional() })
+export const reportQuery = z.strictObject({
+  api_key: apiKey.optional(),
+  rule: z.enum(REPORT_RULES, { error: expected(`one of ${REPORT_RULES.join(', ')}`) }).optional(),
+})
 
 export const exportQuery = z.strictObject({
   keys: z.enum(['placeholder', 'keep'], { error: expected('placeholder (recorded-key-N, the default) or keep') }).optional(),

@@ -3,6 +3,7 @@
  * options. Mistakes throw an AdminError with the status and message the HTTP API would answer.
  */
 import type { ClientReport } from '../domain/report.js'
+import type { ReportRule } from '../domain/report-rules.js'
 import type { Endpoint, TaskStatus, TaskType } from '../domain/types.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import * as ops from './operations.js'
@@ -60,8 +61,8 @@ export interface MockControl {
   readonly tasks: MockTasks
   /** The request journal, newest first. */
   journal(filter?: JournalFilter): ops.JournalPage
-  /** What the clients did wrong, per key and per task; `apiKey` narrows it to one key. */
-  report(filter?: { apiKey?: string }): ClientReport
+  /** What the clients did wrong, per key and per task; `apiKey` (a key or its label) narrows it to one key, `rule` to one rule. */
+  report(filter?: { apiKey?: string; rule?: ReportRule }): ClientReport
   health(): ops.Health
   /**
    * The world's history as a scenario (YAML) that replays it, as `GET /__admin/export` answers:
@@ -107,7 +108,7 @@ export function createControl(host: MockHandle): MockControl {
           offset: filter.offset,
         }),
       ),
-    report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey })),
+    report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey, rule: filter.rule })),
     health: () => ops.health(host),
     export: (options = {}) => ops.exportScenario(host, wire({ keys: options.keepKeys === true ? 'keep' : undefined })),
   }

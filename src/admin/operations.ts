@@ -209,14 +209,14 @@ export function checkedClock(raw: MockClock): MockClock {
 }
 
 export function clientReport(host: MockHandle, query: unknown): ClientReport {
-  const { api_key } = check(reportQuery, query, 'query')
+  const { api_key, rule } = check(reportQuery, query, 'query')
   const { world } = host
   const { journal } = world
   const key = api_key === undefined ? undefined : keyOfFilter(world, api_key)
   // A label that names no key in play selects no request.
   const entries = api_key !== undefined && key === undefined ? [] : journal.entries()
   const label = (apiKey: string | null) => world.keyLabel(apiKey)
-  return buildReport({ entries, recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity, label }, api_key === undefined ? {} : { apiKey: key })
+  return buildReport({ entries, recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity, label }, { ...(api_key === undefined ? {} : { apiKey: key }), ...(rule === undefined ? {} : { rule }) })
 }
 
 /** The world's history as a scenario (YAML) that replays it: tasks, their statuses over time and outcomes, faults that fired. */

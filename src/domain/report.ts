@@ -124,12 +124,13 @@ interface KeyResult {
   broken: Set<number>
 }
 
-function summarizeKey(shown: string, entries: readonly JournalEntry[]): KeyResult {
-  const findings: Finding[] = [...repeatsAfter401(entries), ...retryAfterIgnored(entries), ...retriesAfter402(entries), ...duplicateCreates(entries)]
+function summarizeKey(shown: string, entries: readonly JournalEntry[], only: ReportRule | undefined): KeyResult {
+  const kept = (found: Finding[]) => (only === undefined ? found : found.filter((finding) => finding.rule === only))
+  const findings: Finding[] = kept([...repeatsAfter401(entries), ...retryAfterIgnored(entries), ...retriesAfter402(entries), ...duplicateCreates(entries)])
   const tasks: TaskSummary[] = []
   const byTask = groupBy(entries, (entry) => (entry.status === 401 ? undefined : (entry.taskId ?? undefined)))
   for (const [taskId, taskEntries] of byTask) {
-    const own = taskFindings(taskId, taskEntries)
+    const own = kept(taskFindings(taskId, taskEntries))
     findings.push(...own)
     tasks.push(summarizeTask(taskId, taskEntries, own))
   }
@@ -159,11 +160,14 @@ function summarizeKey(shown: string, entries: readonly JournalEntry[]): KeyResul
   return { summary, violations, groups, broken }
 }
 
-/**
- * The report over the journal's public API requests (downloads are in the journal, not judged);
- * `apiKey` narrows it to one key (a parallel test worker's own).
- */
-export function buildReport(source: ReportSource, filter: { apiKey?: string | null } = {}): ClientReport {
+/** What a report may be narrowed to: one key (a parallel test worker's own; null: requests without one), one rule. */
+export interface ReportFilter {
+  apiKey?: string | null
+  rule?: ReportRule
+}
+
+/** The report over the journal's public API requests (downloads are in the journal, not judged). */
+export function buildReport(source: ReportSource, filter: ReportFilter = {}): ClientReport {
   const entries = source.entries.filter((entry) => entry.endpoint !== 'asset' && (filter.apiKey === undefined || entry.apiKey === filter.apiKey))
   const label = source.label ?? maskKey
   const keys: KeySummary[] = []
@@ -171,7 +175,7 @@ export function buildReport(source: ReportSource, filter: { apiKey?: string | nu
   const byKey: ReportGroup[] = []
   let broken = 0
   for (const [apiKey, keyEntries] of groupBy(entries, (entry) => entry.apiKey)) {
-    const found = summarizeKey(label(apiKey), keyEntries)
+    const found = summarizeKey(label(apiKey), keyEntries, filter.rule)
     keys.push(found.summary)
     violations.push(...found.violations)
     byKey.push(...found.groups)
