@@ -6,7 +6,10 @@ import type { ClientReport } from '../domain/report.js'
 import type { ReportRule } from '../domain/report-rules.js'
 import type { Endpoint, TaskStatus, TaskType } from '../domain/types.js'
 import type { MockHandle } from '../handle/mock-handle.js'
+import type { Har } from './har.js'
 import * as ops from './operations.js'
+import type { RunFile } from './run-file.js'
+import { journalExport, journalHarExport, runExport, type JournalExport } from './share-view.js'
 import type { AccountView, TaskView } from './views.js'
 
 /**
@@ -69,6 +72,12 @@ export interface MockControl {
    * keys become `recorded-key-N` unless `keepKeys`.
    */
   export(options?: { keepKeys?: boolean }): string
+  /** The journal with headers and bodies, oldest first, as `GET /__admin/journal.json`; URLs start at `baseUrl` (default `http://localhost`). */
+  exportJournal(options?: { baseUrl?: string }): JournalExport
+  /** The journal as HAR 1.2, as `GET /__admin/journal.har`. */
+  exportHar(options?: { baseUrl?: string }): Har
+  /** The run as one file (scenario, journal, report, a replaying scenario), as `GET /__admin/run`. */
+  exportRun(options?: { baseUrl?: string }): RunFile
 }
 
 /** Leaves out the options not given, so the schemas see exactly what the caller passed. */
@@ -111,5 +120,8 @@ export function createControl(host: MockHandle): MockControl {
     report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey, rule: filter.rule })),
     health: () => ops.health(host),
     export: (options = {}) => ops.exportScenario(host, wire({ keys: options.keepKeys === true ? 'keep' : undefined })),
+    exportJournal: (options = {}) => journalExport(host, options.baseUrl),
+    exportHar: (options = {}) => journalHarExport(host, options.baseUrl),
+    exportRun: (options = {}) => runExport(host, options.baseUrl),
   }
 }

@@ -56,6 +56,7 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/admin/key-labels.test.ts': 'unit',
   'test/admin/report-rate-limit.test.ts': 'unit',
   'test/admin/report-scale.test.ts': 'unit',
+  'test/admin/share-exports.test.ts': 'unit',
   'test/bench/client-suite.test.ts': 'doors',
   'test/browser/bundle.test.ts': 'cli', // bundles dist/ with esbuild (a child process)
   'test/cli/record-args.test.ts': 'unit',

@@ -4,6 +4,7 @@
  * cause of the answer (a fault and its line in the scenario, the rate limit, the ledger,
  * validation, auth). Shared by the requests panel and the report's violations.
  */
+import { causeText } from '../../admin/cause-text.js'
 import type { JournalEntryDetail } from '../../admin/operations.js'
 import type { JournalEntryView } from '../../admin/views.js'
 import type { Message } from '../../domain/exchange.js'
@@ -16,25 +17,6 @@ export interface JournalLinks {
   openTask(taskId: string): void
   /** Opens the scenario's source at a fault's line. */
   openFaultLine?(line: number): void
-}
-
-/** The cause in a few words: `fault #1 (line 12): respond`, `ledger: 3 < 10`, `validation: input.prompt`. */
-export function causeText(cause: JournalEntryView['cause']): string {
-  if (cause === null) return ''
-  switch (cause.kind) {
-    case 'fault':
-      return `fault #${cause.index}${cause.line === null ? '' : ` (line ${cause.line})`}: ${cause.action}`
-    case 'ledger':
-      return `ledger: available ${cause.available} < ${cause.required}`
-    case 'validation':
-      return `validation${cause.field === null ? '' : `: ${cause.field}`}`
-    case 'auth':
-      return `auth: ${cause.reason.replace('_', ' ')}`
-    case 'rate_limit':
-      return 'rate limiter'
-    default:
-      return cause.kind.replace('_', ' ')
-  }
 }
 
 const pairs = (rows: Array<[string, string | Node]>) => h('dl', {}, ...rows.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]))
