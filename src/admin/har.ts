@@ -116,5 +116,13 @@ export function harEntry(entry: JournalEntryDetail, base: string): HarEntry {
 
 /** `entries` oldest first; `base` is where the world answers (`http://127.0.0.1:4010/worlds/qa`), the requests' URLs start there. */
 export function journalHar(entries: readonly JournalEntryDetail[], base: string, comment?: string): Har {
-  return { log: { version: '1.2', creator: HAR_CREATOR, pages: [], entries: entries.map((entry) => harEntry(entry, base)), ...(comment === undefined ? {} : { comment }) } }
+  return {
+    log: {
+      version: '1.2',
+      creator: HAR_CREATOR,
+      pages: [],
+      entries: entries.map((entry) => harEntry(entry, base)),
+      ...(comment === undefined ? {} : { comment }),
+    },
+  }
 }

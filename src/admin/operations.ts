@@ -216,7 +216,10 @@ export function clientReport(host: MockHandle, query: unknown): ClientReport {
   // A label that names no key in play selects no request.
   const entries = api_key !== undefined && key === undefined ? [] : journal.entries()
   const label = (apiKey: string | null) => world.keyLabel(apiKey)
-  return buildReport({ entries, recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity, label }, { ...(api_key === undefined ? {} : { apiKey: key }), ...(rule === undefined ? {} : { rule }) })
+  return buildReport(
+    { entries, recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity, label },
+    { ...(api_key === undefined ? {} : { apiKey: key }), ...(rule === undefined ? {} : { rule }) },
+  )
 }
 
 /** The world's history as a scenario (YAML) that replays it: tasks, their statuses over time and outcomes, faults that fired. */

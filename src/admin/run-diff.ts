@@ -72,7 +72,10 @@ export function align(a: readonly string[], b: readonly string[], maxEdits = MAX
   while (start < a.length && start < b.length && a[start] === b[start]) start++
   let endA = a.length
   let endB = b.length
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) (endA--, endB--)
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--
+    endB--
+  }
   const n = endA - start
   const m = endB - start
   const offset = n + m + 1
@@ -84,7 +87,10 @@ export function align(a: readonly string[], b: readonly string[], maxEdits = MAX
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1
       let y = x - k
-      while (x < n && y < m && a[start + x] === b[start + y]) (x++, y++)
+      while (x < n && y < m && a[start + x] === b[start + y]) {
+        x++
+        y++
+      }
       v[offset + k] = x
       if (x >= n && y >= m) {
         found = d

@@ -67,14 +67,44 @@ describe('the journal as HAR 1.2', () => {
       expect(entry.time).toBe([send, wait, receive].filter((value) => value !== -1).reduce((a, b) => a + b, 0))
       expect(Date.parse(entry.startedDateTime)).not.toBeNaN()
       for (const name of [...Object.keys(entry), ...Object.keys(entry.request), ...Object.keys(entry.response)]) {
-        expect(['startedDateTime', 'time', 'request', 'response', 'cache', 'timings', 'comment', 'pageref', 'serverIPAddress', 'connection', 'method', 'url', 'httpVersion', 'cookies', 'headers', 'queryString', 'postData', 'headersSize', 'bodySize', 'status', 'statusText', 'content', 'redirectURL'].includes(name) || name.startsWith('_'), name).toBe(true)
+        expect(
+          [
+            'startedDateTime',
+            'time',
+            'request',
+            'response',
+            'cache',
+            'timings',
+            'comment',
+            'pageref',
+            'serverIPAddress',
+            'connection',
+            'method',
+            'url',
+            'httpVersion',
+            'cookies',
+            'headers',
+            'queryString',
+            'postData',
+            'headersSize',
+            'bodySize',
+            'status',
+            'statusText',
+            'content',
+            'redirectURL',
+          ].includes(name) || name.startsWith('_'),
+          name,
+        ).toBe(true)
       }
       expect(entry.request.url.startsWith('http://127.0.0.1:4010/worlds/qa/')).toBe(true)
     }
     const [create, , fault] = log.entries
     expect(create!.request).toMatchObject({ method: 'POST', postData: { mimeType: 'application/json' } })
     expect(create!.response.status).toBe(202)
-    expect(fault!).toMatchObject({ comment: 'fault #0 (line 8): respond', response: { status: 500, content: { text: '{"code":500,"message":"upstream hiccup"}' } } })
+    expect(fault!).toMatchObject({
+      comment: 'fault #0 (line 8): respond',
+      response: { status: 500, content: { text: '{"code":500,"message":"upstream hiccup"}' } },
+    })
     const dropped = log.entries.find((entry) => entry.response.status === 0)!
     expect(dropped.response._error).toMatch(/dropped the connection/)
     expect(JSON.stringify(har)).not.toContain(KEY)
@@ -99,7 +129,10 @@ describe('a run as one file', () => {
     expect(parseRun('{"format":"har"}')).toEqual({ ok: false, message: 'format: expected "audio-task-mock-run", got "har"' })
     expect(parseRun('nope').ok).toBe(false)
     const run = session().exportRun() as unknown as Record<string, unknown>
-    expect(readRun({ ...run, journal: { entries: [{ seq: 1 }] } })).toEqual({ ok: false, message: 'journal.entries.0: expected a journal entry with seq, method and path' })
+    expect(readRun({ ...run, journal: { entries: [{ seq: 1 }] } })).toEqual({
+      ok: false,
+      message: 'journal.entries.0: expected a journal entry with seq, method and path',
+    })
   })
 })
 
