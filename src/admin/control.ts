@@ -53,6 +53,8 @@ export interface JournalFilter {
   taskId?: string
   /** Text the path, task id, cause, headers or bodies contain. */
   text?: string
+  /** The requests behind the client report's violations of this rule (of `apiKey`, of `taskId`). */
+  rule?: ReportRule
   /** Default 100. */
   limit?: number
   /** Entries to skip, newest first (paging). */
@@ -113,6 +115,7 @@ export function createControl(host: MockHandle): MockControl {
           status: filter.status,
           task_id: filter.taskId,
           q: filter.text,
+          rule: filter.rule,
           limit: filter.limit,
           offset: filter.offset,
         }),

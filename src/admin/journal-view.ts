@@ -5,10 +5,12 @@
  */
 import type { Exchange } from '../domain/exchange.js'
 import type { Journal, JournalEntry } from '../domain/journal.js'
+import type { ReportRule } from '../domain/report-rules.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { notFound } from './admin-error.js'
 import { check, journalQuery } from './admin-schemas.js'
 import { keyOfFilter } from './key-filter.js'
+import { clientReport } from './report-view.js'
 import { entryView, type JournalEntryView } from './views.js'
 
 export interface JournalPage {
@@ -51,6 +53,7 @@ export function journalPage(host: MockHandle, query: unknown): JournalPage {
   const { world } = host
   const { journal } = world
   const key = filter.api_key === undefined ? undefined : keyOfFilter(world, filter.api_key)
+  const behind = filter.rule === undefined ? null : violationRequests(host, filter.rule, filter.api_key, filter.task_id)
   const matching = journal
     .entries()
     .filter(
@@ -60,6 +63,7 @@ export function journalPage(host: MockHandle, query: unknown): JournalPage {
         statusMatches(filter.status, entry.status) &&
         (filter.task_id === undefined || entry.taskId === filter.task_id) &&
         (filter.seq === undefined || filter.seq.has(entry.seq)) &&
+        (behind === null || behind.has(entry.seq)) &&
         (filter.q === undefined || filter.q === '' || contains(journal, entry, filter.q)),
     )
     .reverse()
@@ -71,6 +75,14 @@ export function journalPage(host: MockHandle, query: unknown): JournalPage {
     capacity: journal.capacity,
     entries: matching.slice(filter.offset ?? 0, (filter.offset ?? 0) + limit).map((entry) => entryView(entry, world)),
   }
+}
+
+/** Sequence numbers of the requests behind the report's violations of `rule` (of one key, of one task). */
+function violationRequests(host: MockHandle, rule: ReportRule, apiKey: string | undefined, taskId: string | undefined): Set<number> {
+  const report = clientReport(host, apiKey === undefined ? { rule } : { rule, api_key: apiKey })
+  const seqs = new Set<number>()
+  for (const violation of report.violations) if (taskId === undefined || violation.task_id === taskId) for (const seq of violation.requests) seqs.add(seq)
+  return seqs
 }
 
 export function journalEntry(host: MockHandle, seqText: string): JournalEntryDetail {

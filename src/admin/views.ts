@@ -14,6 +14,8 @@ import type { Account, Task, World } from '../domain/world.js'
 
 export interface AccountView {
   api_key: string
+  /** How the journal, the report and the inspector show this key (unique among the keys in play). */
+  label: string
   available: number
   frozen: number
   spent: number
@@ -99,10 +101,11 @@ export interface JournalEntryView {
   cause: Cause | null
 }
 
-export function accountView(account: Account): AccountView {
+export function accountView(account: Account, world: Pick<World, 'keyLabel'>): AccountView {
   const { ledger } = account
   return {
     api_key: account.apiKey,
+    label: world.keyLabel(account.apiKey),
     available: ledger.available,
     frozen: ledger.frozen,
     spent: ledger.spent,

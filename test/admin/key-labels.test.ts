@@ -56,6 +56,9 @@ describe('key labels', () => {
       expect(new Set(page.entries.map((row) => row.api_key))).toEqual(new Set([label]))
       expect(mock.report({ apiKey: label }).keys.map((key) => key.api_key)).toEqual([label])
     }
+    // Tasks and accounts: the label (what a shared link holds, never the key) selects the key's own.
+    expect(mock.tasks.list({ apiKey: 'ke…07' }).map((task) => task.api_key)).toEqual(['key-07'])
+    expect(mock.accounts.get('key-07').label).toBe('ke…07')
   })
 
   it('keeps the short mask where nothing collides, and a label never changes once shown', () => {

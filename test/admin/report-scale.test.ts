@@ -46,6 +46,12 @@ it('narrows the report to one rule, as the link to the rest asks', () => {
   expect(narrowed.violations).toHaveLength(100)
   expect(new Set(narrowed.violations.map((violation) => [violation.rule, violation.api_key].join(' ')))).toEqual(new Set(['poll_too_fast ke…11']))
   expect(narrowed.groups).toEqual([{ rule: 'poll_too_fast', api_key: 'ke…11', violations: 100, requests: 100 }])
+  // The requests behind a group, and behind one of its violations, as the inspector's links ask the journal.
+  const behind = mock.journal({ apiKey: 'ke…11', rule: 'poll_too_fast', limit: 1000 })
+  expect(behind.total).toBe(100)
+  expect(new Set(behind.entries.map((entry) => entry.endpoint))).toEqual(new Set(['get_task']))
+  const one = narrowed.violations[0]!
+  expect(mock.journal({ rule: 'poll_too_fast', taskId: one.task_id! }).entries.map((entry) => entry.seq)).toEqual(one.requests)
 })
 
 it('lists a few violations per rule and key in a failed assertion, and how many more', () => {
