@@ -1,7 +1,8 @@
 /**
  * Two runs compared request by request (the inspector's Runs tab, `audio-task-mock diff`). The
- * requests are lined up by what was asked (method, endpoint, key, path with task ids numbered in
- * order of appearance, since two runs give their tasks other ids) as a shortest edit script
+ * requests are lined up by what was asked (method, endpoint, key, path; task ids and keys numbered
+ * in order of appearance, since two runs give their tasks other ids and a replay its keys other
+ * names, `recorded-key-N`) as a shortest edit script
  * (Myers' algorithm), so one extra request shows as one row, not as every later row changed; then
  * each pair is compared on what was answered: status, task status, cause, Retry-After, delay and
  * the bodies (task ids numbered the same way).
@@ -39,20 +40,32 @@ export interface RunDiff {
 /** Past this many inserted or removed requests, the runs are lined up by position (the edit script's memory grows with its square). */
 export const MAX_EDITS = 1_000
 
-/** Each run's task ids as `{task N}`, N by order of first appearance in that run. */
-function taskNames(entries: readonly DiffEntry[]): (text: string) => string {
+interface Namer {
+  (text: string): string
+  /** A key's label as `{key N}`, N by order of first appearance. */
+  key(label: string): string
+}
+
+/** Each run's task ids as `{task N}` and keys as `{key N}`, N by order of first appearance in that run. */
+function taskNames(entries: readonly DiffEntry[]): Namer {
   const names = new Map<string, string>()
-  for (const entry of entries) if (entry.task_id !== null && !names.has(entry.task_id)) names.set(entry.task_id, `{task ${names.size + 1}}`)
-  return (text) => {
+  const keys = new Map<string, string>()
+  for (const entry of entries) {
+    if (entry.task_id !== null && !names.has(entry.task_id)) names.set(entry.task_id, `{task ${names.size + 1}}`)
+    if (!keys.has(entry.api_key)) keys.set(entry.api_key, entry.api_key === '(no key)' ? entry.api_key : `{key ${keys.size + 1}}`)
+  }
+  for (const [label, name] of keys) if (label.length >= 3 && label !== '(no key)') names.set(label, name)
+  const named = (text: string) => {
     let out = text
     for (const [id, name] of names) if (out.includes(id)) out = out.split(id).join(name)
     return out
   }
+  return Object.assign(named, { key: (label: string) => keys.get(label) ?? label })
 }
 
-const signature = (entry: DiffEntry, named: (text: string) => string): string => `${entry.method} ${entry.endpoint} ${entry.api_key} ${named(entry.path)}`
+const signature = (entry: DiffEntry, named: Namer): string => `${entry.method} ${entry.endpoint} ${named.key(entry.api_key)} ${named(entry.path)}`
 
-function answerFields(entry: DiffEntry, named: (text: string) => string): Record<string, string> {
+function answerFields(entry: DiffEntry, named: Namer): Record<string, string> {
   const shown = (value: unknown) => (value === null || value === undefined ? '—' : String(value))
   return {
     status: entry.status === null ? 'dropped' : String(entry.status),

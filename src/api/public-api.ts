@@ -191,7 +191,12 @@ export function createTask(world: World, request: BodyRequest): Outcome {
     fingerprint: typeof request.body === 'string' ? hash53(request.body) : null,
     credits,
   }
-  recordOutcome(world, entry, outcome, sent(world, request, typeof request.body === 'string' ? request.body : `(${request.body.tooLarge} bytes or more: not read)`))
+  recordOutcome(
+    world,
+    entry,
+    outcome,
+    sent(world, request, typeof request.body === 'string' ? request.body : `(${request.body.tooLarge} bytes or more: not read)`),
+  )
   return outcome
 }
 

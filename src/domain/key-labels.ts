@@ -22,7 +22,7 @@ export class KeyLabels {
     for (const key of keys) if (key !== '' && !masks.has(key)) masks.set(key, keyMasks(key))
     const level = new Map<string, number>([...masks.keys()].map((key) => [key, 0]))
     const labelAt = (key: string) => masks.get(key)![level.get(key)!]!
-    for (let moved = true; moved; ) {
+    for (let moved = true; moved;) {
       moved = false
       for (const group of groups(masks.keys(), labelAt)) {
         if (group.length < 2) continue

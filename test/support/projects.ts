@@ -65,6 +65,7 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/contract/rate-limit.test.ts': 'browser',
   'test/inspector/inspector-access.test.ts': 'cli',
   'test/inspector/page-helpers.test.ts': 'unit',
+  'test/inspector/share-helpers.test.ts': 'cli', // its shell-quoting check runs sh
   'test/media/assets.test.ts': 'doors',
   'test/media/media-limits.test.ts': 'doors',
   'test/mock/browser-default.test.ts': 'unit',
