@@ -132,7 +132,8 @@ it('gives every request, task and world view an address that opens it again, nev
 }, 60_000)
 
 it('copies a request as curl that runs (key masked unless asked in clear) and as fetch', async () => {
-  await page.goto(`${running.url}/__inspector/?poll=200#requests?endpoint=create&key=${encodeURIComponent('ke…03')}`)
+  // A page of its own (poll=201: not the same document), so nothing of the tests before shows.
+  await page.goto(`${running.url}/__inspector/?poll=201#requests?endpoint=create&key=${encodeURIComponent('ke…03')}`)
   await page.click('tr.entry >> nth=0')
   await page.click('[data-copy="curl"]')
   const masked = await page.inputValue('textarea.copy-out')
