@@ -49,6 +49,7 @@ async function side(root) {
   return { name: root.split('/').filter(Boolean).pop(), running, times: Object.fromEntries(Object.keys(VIEWS).map((view) => [view, []])) }
 }
 
+/* global document */
 async function firstPaint(context, url, selector) {
   const page = await context.newPage()
   try {
