@@ -5,6 +5,8 @@
  * a run downloads as one file that opens here and diffs with the world; the report at 2,000
  * tasks is a screenful of groups with links to the rest. UPDATE_INSPECTOR_SCREENSHOT=1 copies the
  * screenshots (1280×720) into docs/.
+ *
+ * @module-tag chromium
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
