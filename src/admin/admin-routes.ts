@@ -7,6 +7,7 @@ import { rememberSource } from '../scenario/scenario-source.js'
 import { formatScenarioError, parseScenario } from '../scenario/load.js'
 import { badRequest } from './admin-error.js'
 import * as ops from './operations.js'
+import { journalExport, journalHarExport, runExport } from './share-view.js'
 import { DEFAULT_PAGE } from './paging.js'
 
 export interface RouteInput {
@@ -15,6 +16,8 @@ export interface RouteInput {
   /** The body parsed as JSON (undefined when empty); scenario routes get `text` instead. */
   body: unknown
   text: string
+  /** Where the world answers (`http://127.0.0.1:4010`, `…/worlds/NAME`): exports write their requests' URLs from it. */
+  base?: string
 }
 
 export interface AdminRoute {
@@ -69,6 +72,9 @@ export function adminRoutes(host: MockHandle): AdminRoute[] {
     { method: 'POST', path: '/__admin/tasks/:id/force', run: ({ params, body }) => ops.forceTask(host, params['id']!, body) },
     { method: 'GET', path: '/__admin/journal', run: ({ query }) => ops.journalPage(host, query) },
     { method: 'GET', path: '/__admin/journal/:seq', run: ({ params }) => ops.journalEntry(host, params['seq']!) },
+    { method: 'GET', path: '/__admin/journal.json', run: ({ base }) => journalExport(host, base) },
+    { method: 'GET', path: '/__admin/journal.har', run: ({ base }) => journalHarExport(host, base) },
+    { method: 'GET', path: '/__admin/run', run: ({ base }) => runExport(host, base) },
     { method: 'GET', path: '/__admin/scenario', run: () => ops.scenarioSource(host) },
     { method: 'GET', path: '/__admin/report', run: ({ query }) => ops.clientReport(host, query) },
     { method: 'GET', path: '/__admin/export', produces: 'yaml', run: ({ query }) => ops.exportScenario(host, query) },

@@ -4,6 +4,7 @@
  * same message through either door). Every message names the field and what was expected.
  */
 import * as z from '../zod.js'
+import { REPORT_RULES } from '../domain/report-rules.js'
 import { TASK_STATUSES, TASK_TYPES } from '../domain/types.js'
 import { badRequest } from './admin-error.js'
 
@@ -97,6 +98,8 @@ export const journalQuery = z.strictObject({
   limit: numeric(integer('a number of entries, 1 or more', 1)).optional(),
   /** Entries to skip (newest first), for paging. */
   offset: numeric(integer('a number of entries to skip, 0 or more', 0)).optional(),
+  /** The requests behind the client report's violations of this rule (with `api_key`, `task_id`: that key's, that task's). */
+  rule: z.enum(REPORT_RULES, { error: expected(`one of ${REPORT_RULES.join(', ')}`) }).optional(),
   /** Only these journal sequence numbers (comma-separated, at most 1000): the requests a report violation names. */
   seq: z
     .string({ error: expected('journal sequence numbers like "3,4,5"') })
@@ -105,7 +108,10 @@ export const journalQuery = z.strictObject({
     .optional(),
 })
 
-export const reportQuery = z.strictObject({ api_key: apiKey.optional() })
+export const reportQuery = z.strictObject({
+  api_key: apiKey.optional(),
+  rule: z.enum(REPORT_RULES, { error: expected(`one of ${REPORT_RULES.join(', ')}`) }).optional(),
+})
 
 export const exportQuery = z.strictObject({
   keys: z.enum(['placeholder', 'keep'], { error: expected('placeholder (recorded-key-N, the default) or keep') }).optional(),

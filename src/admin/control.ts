@@ -3,9 +3,13 @@
  * options. Mistakes throw an AdminError with the status and message the HTTP API would answer.
  */
 import type { ClientReport } from '../domain/report.js'
+import type { ReportRule } from '../domain/report-rules.js'
 import type { Endpoint, TaskStatus, TaskType } from '../domain/types.js'
 import type { MockHandle } from '../handle/mock-handle.js'
+import type { Har } from './har.js'
 import * as ops from './operations.js'
+import type { RunFile } from './run-file.js'
+import { journalExport, journalHarExport, runExport, type JournalExport } from './share-view.js'
 import type { AccountView, TaskView } from './views.js'
 
 /**
@@ -49,6 +53,8 @@ export interface JournalFilter {
   taskId?: string
   /** Text the path, task id, cause, headers or bodies contain. */
   text?: string
+  /** The requests behind the client report's violations of this rule (of `apiKey`, of `taskId`). */
+  rule?: ReportRule
   /** Default 100. */
   limit?: number
   /** Entries to skip, newest first (paging). */
@@ -60,14 +66,20 @@ export interface MockControl {
   readonly tasks: MockTasks
   /** The request journal, newest first. */
   journal(filter?: JournalFilter): ops.JournalPage
-  /** What the clients did wrong, per key and per task; `apiKey` narrows it to one key. */
-  report(filter?: { apiKey?: string }): ClientReport
+  /** What the clients did wrong, per key and per task; `apiKey` (a key or its label) narrows it to one key, `rule` to one rule. */
+  report(filter?: { apiKey?: string; rule?: ReportRule }): ClientReport
   health(): ops.Health
   /**
    * The world's history as a scenario (YAML) that replays it, as `GET /__admin/export` answers:
    * keys become `recorded-key-N` unless `keepKeys`.
    */
   export(options?: { keepKeys?: boolean }): string
+  /** The journal with headers and bodies, oldest first, as `GET /__admin/journal.json`; URLs start at `baseUrl` (default `http://localhost`). */
+  exportJournal(options?: { baseUrl?: string }): JournalExport
+  /** The journal as HAR 1.2, as `GET /__admin/journal.har`. */
+  exportHar(options?: { baseUrl?: string }): Har
+  /** The run as one file (scenario, journal, report, a replaying scenario), as `GET /__admin/run`. */
+  exportRun(options?: { baseUrl?: string }): RunFile
 }
 
 /** Leaves out the options not given, so the schemas see exactly what the caller passed. */
@@ -103,12 +115,16 @@ export function createControl(host: MockHandle): MockControl {
           status: filter.status,
           task_id: filter.taskId,
           q: filter.text,
+          rule: filter.rule,
           limit: filter.limit,
           offset: filter.offset,
         }),
       ),
-    report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey })),
+    report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey, rule: filter.rule })),
     health: () => ops.health(host),
     export: (options = {}) => ops.exportScenario(host, wire({ keys: options.keepKeys === true ? 'keep' : undefined })),
+    exportJournal: (options = {}) => journalExport(host, options.baseUrl),
+    exportHar: (options = {}) => journalHarExport(host, options.baseUrl),
+    exportRun: (options = {}) => runExport(host, options.baseUrl),
   }
 }

@@ -5,10 +5,12 @@
  */
 import type { Exchange } from '../domain/exchange.js'
 import type { Journal, JournalEntry } from '../domain/journal.js'
-import { maskKey } from '../domain/mask.js'
+import type { ReportRule } from '../domain/report-rules.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { notFound } from './admin-error.js'
 import { check, journalQuery } from './admin-schemas.js'
+import { keyOfFilter } from './key-filter.js'
+import { clientReport } from './report-view.js'
 import { entryView, type JournalEntryView } from './views.js'
 
 export interface JournalPage {
@@ -48,16 +50,20 @@ function contains(journal: Journal, entry: JournalEntry, text: string): boolean 
 
 export function journalPage(host: MockHandle, query: unknown): JournalPage {
   const filter = check(journalQuery, query, 'query')
-  const { journal } = host.world
+  const { world } = host
+  const { journal } = world
+  const key = filter.api_key === undefined ? undefined : keyOfFilter(world, filter.api_key)
+  const behind = filter.rule === undefined ? null : violationRequests(host, filter.rule, filter.api_key, filter.task_id)
   const matching = journal
     .entries()
     .filter(
       (entry) =>
-        (filter.api_key === undefined || entry.apiKey === filter.api_key || maskKey(entry.apiKey) === filter.api_key) &&
+        (filter.api_key === undefined || (key !== undefined && entry.apiKey === key)) &&
         (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
         statusMatches(filter.status, entry.status) &&
         (filter.task_id === undefined || entry.taskId === filter.task_id) &&
         (filter.seq === undefined || filter.seq.has(entry.seq)) &&
+        (behind === null || behind.has(entry.seq)) &&
         (filter.q === undefined || filter.q === '' || contains(journal, entry, filter.q)),
     )
     .reverse()
@@ -67,16 +73,25 @@ export function journalPage(host: MockHandle, query: unknown): JournalPage {
     recorded: journal.recorded,
     dropped: journal.dropped,
     capacity: journal.capacity,
-    entries: matching.slice(filter.offset ?? 0, (filter.offset ?? 0) + limit).map(entryView),
+    entries: matching.slice(filter.offset ?? 0, (filter.offset ?? 0) + limit).map((entry) => entryView(entry, world)),
   }
 }
 
+/** Sequence numbers of the requests behind the report's violations of `rule` (of one key, of one task). */
+function violationRequests(host: MockHandle, rule: ReportRule, apiKey: string | undefined, taskId: string | undefined): Set<number> {
+  const report = clientReport(host, apiKey === undefined ? { rule } : { rule, api_key: apiKey })
+  const seqs = new Set<number>()
+  for (const violation of report.violations) if (taskId === undefined || violation.task_id === taskId) for (const seq of violation.requests) seqs.add(seq)
+  return seqs
+}
+
 export function journalEntry(host: MockHandle, seqText: string): JournalEntryDetail {
-  const { journal } = host.world
+  const { world } = host
+  const { journal } = world
   const seq = /^\d{1,15}$/.test(seqText) ? Number(seqText) : NaN
   const entry = journal.entries().find((candidate) => candidate.seq === seq)
   if (entry === undefined) throw notFound(`No journal entry ${JSON.stringify(seqText)}: the journal holds entries ${journalRange(journal)}`)
-  return { ...entryView(entry), exchange: journal.exchange(entry.seq) }
+  return { ...entryView(entry, world), exchange: journal.exchange(entry.seq) }
 }
 
 function journalRange(journal: Journal): string {

@@ -3,7 +3,6 @@
  * the wire carries them (snake_case), checks them, acts on the world, and returns a view or
  * throws an AdminError. The `/__admin` routes and the in-process control both call these.
  */
-import { buildReport, type ClientReport } from '../domain/report.js'
 import { sessionFromWorld } from '../record/from-world.js'
 import { writeScenario } from '../record/write-scenario.js'
 import type { Account, World } from '../domain/world.js'
@@ -17,12 +16,12 @@ import {
   createAccountBody,
   exportQuery,
   forceBody,
-  reportQuery,
   resetAccountBody,
   setBody,
   tasksQuery,
   topUpBody,
 } from './admin-schemas.js'
+import { keyOfFilter } from './key-filter.js'
 import { pageOf, type Page } from './paging.js'
 import { accountView, taskView, type AccountView, type TaskView } from './views.js'
 
@@ -44,6 +43,7 @@ export interface ClockView {
 }
 
 export { DEFAULT_JOURNAL_LIMIT, journalEntry, journalPage, type JournalEntryDetail, type JournalPage } from './journal-view.js'
+export { clientReport } from './report-view.js'
 
 function accountOf(world: World, apiKey: string): Account {
   const account = world.account(apiKey)
@@ -53,7 +53,7 @@ function accountOf(world: World, apiKey: string): Account {
 
 function viewAccount(world: World, account: Account): AccountView {
   world.look(account) // clock-driven transitions first, so frozen credits are current
-  return accountView(account)
+  return accountView(account, world)
 }
 
 export function health(host: MockHandle): Health {
@@ -121,9 +121,11 @@ export function removeAccount(host: MockHandle, apiKey: string): { api_key: stri
 
 /** Tasks in creation order, filtered, one page of them (`limit`, `offset`; without `limit`, every one from `offset`). */
 export function listTasks(host: MockHandle, query: unknown): Page<TaskView> {
-  const { api_key, status, type, q, limit, offset } = check(tasksQuery, query, 'query')
+  const { api_key: given, status, type, q, limit, offset } = check(tasksQuery, query, 'query')
   const text = q?.trim().toLowerCase() ?? ''
   const { world } = host
+  // A key or its label (`ke…01`, as the inspector's address holds it: never the key itself).
+  const api_key = given === undefined ? undefined : (keyOfFilter(world, given) ?? given)
   const accounts = api_key === undefined ? [...world.accounts.values()] : [accountOf(world, api_key)]
   for (const account of accounts) world.look(account)
   function* matching() {
@@ -205,12 +207,6 @@ export function checkedClock(raw: MockClock): MockClock {
       return moving('to', () => raw.set(checked.to))
     },
   }
-}
-
-export function clientReport(host: MockHandle, query: unknown): ClientReport {
-  const { api_key } = check(reportQuery, query, 'query')
-  const { journal } = host.world
-  return buildReport({ entries: journal.entries(), recorded: journal.recorded, dropped: journal.dropped, capacity: journal.capacity }, { apiKey: api_key })
 }
 
 /** The world's history as a scenario (YAML) that replays it: tasks, their statuses over time and outcomes, faults that fired. */

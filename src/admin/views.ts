@@ -1,20 +1,21 @@
 /**
  * What the admin API shows of accounts, tasks and journal entries: plain JSON objects, the same
  * in-process and over HTTP. Keys are shown as given in account and task views (the caller names
- * them), masked in journal entries (the journal ends up in CI logs).
+ * them), as the world labels them in journal entries (the journal ends up in CI logs).
  */
 import { iso } from '../api/respond.js'
 import type { Cause } from '../domain/exchange.js'
 import type { JournalEntry } from '../domain/journal.js'
 import type { CreditEventKind } from '../domain/ledger.js'
 import { usageOf } from '../domain/ledger.js'
-import { maskKey } from '../domain/mask.js'
 import { nextTransition } from '../domain/next-transition.js'
 import type { Step, TaskStatus } from '../domain/types.js'
-import type { Account, Task } from '../domain/world.js'
+import type { Account, Task, World } from '../domain/world.js'
 
 export interface AccountView {
   api_key: string
+  /** How the journal, the report and the inspector show this key (unique among the keys in play). */
+  label: string
   available: number
   frozen: number
   spent: number
@@ -100,10 +101,11 @@ export interface JournalEntryView {
   cause: Cause | null
 }
 
-export function accountView(account: Account): AccountView {
+export function accountView(account: Account, world: Pick<World, 'keyLabel'>): AccountView {
   const { ledger } = account
   return {
     api_key: account.apiKey,
+    label: world.keyLabel(account.apiKey),
     available: ledger.available,
     frozen: ledger.frozen,
     spent: ledger.spent,
@@ -141,7 +143,8 @@ export function taskView(task: Task): TaskView {
   }
 }
 
-export function entryView(entry: JournalEntry): JournalEntryView {
+/** `world` labels the key (World.keyLabel): the label every view of that world shows. */
+export function entryView(entry: JournalEntry, world: Pick<World, 'keyLabel'>): JournalEntryView {
   return {
     seq: entry.seq,
     at: iso(entry.at),
@@ -149,7 +152,7 @@ export function entryView(entry: JournalEntry): JournalEntryView {
     method: entry.method,
     path: entry.path,
     endpoint: entry.endpoint,
-    api_key: maskKey(entry.apiKey),
+    api_key: world.keyLabel(entry.apiKey),
     task_id: entry.taskId,
     task_type: entry.taskType,
     status: entry.status,

@@ -6,7 +6,6 @@
 import { message, type Cause, type Message } from '../domain/exchange.js'
 import { faultKindOf } from '../domain/fault-kinds/index.js'
 import type { JournalRecord } from '../domain/journal.js'
-import { maskKey } from '../domain/mask.js'
 import type { FaultAction } from '../domain/types.js'
 import type { World } from '../domain/world.js'
 import { originOf } from '../scenario/scenario-origin.js'
@@ -66,23 +65,24 @@ export function record(
  * record). Kept for thousands of requests, an object each would be as many more for the garbage
  * collector.
  */
-let last: { apiKey: string | null; contentType: string | null; headers: Readonly<Record<string, string>>; bodiless: Message } | null = null
+let last: { label: string | null; contentType: string | null; headers: Readonly<Record<string, string>>; bodiless: Message } | null = null
 
-function sentHeaders(apiKey: string | null, contentType: string | null): NonNullable<typeof last> {
-  if (last === null || last.apiKey !== apiKey || last.contentType !== contentType) {
+function sentHeaders(label: string | null, contentType: string | null): NonNullable<typeof last> {
+  if (last === null || last.label !== label || last.contentType !== contentType) {
     const headers: Record<string, string> = {}
-    if (apiKey !== null) headers['x-api-key'] = maskKey(apiKey)
+    if (label !== null) headers['x-api-key'] = label
     if (contentType !== null) headers['content-type'] = contentType
     Object.freeze(headers)
-    last = { apiKey, contentType, headers, bodiless: Object.freeze({ headers, body: null, truncated: null }) }
+    last = { label, contentType, headers, bodiless: Object.freeze({ headers, body: null, truncated: null }) }
   }
   return last
 }
 
-/** What the client sent, as the api layer sees it: its key (masked), content type and body. */
-export function sent(request: ApiRequest | BodyRequest, body: string | null): Message {
-  const { headers, bodiless } = sentHeaders(request.apiKey, 'contentType' in request ? request.contentType : null)
-  return body === null ? bodiless : message(headers, body, request.apiKey)
+/** What the client sent, as the api layer sees it: its key (as the world labels it), content type and body. */
+export function sent(world: World, request: ApiRequest | BodyRequest, body: string | null): Message {
+  const label = request.apiKey === null ? null : world.keyLabel(request.apiKey)
+  const { headers, bodiless } = sentHeaders(label, 'contentType' in request ? request.contentType : null)
+  return body === null ? bodiless : message(headers, body, request.apiKey, label ?? undefined)
 }
 
 /** The fault that fired, by its index in the scenario, its kind and its place in the scenario file. */
@@ -111,7 +111,10 @@ export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcom
       ? undefined
       : {
           request,
-          response: answered === undefined ? null : message(answerHeaders(answered.headers), answered.body, entry.apiKey),
+          response:
+            answered === undefined
+              ? null
+              : message(answerHeaders(answered.headers), answered.body, entry.apiKey, entry.apiKey === null ? undefined : world.keyLabel(entry.apiKey)),
         }
   record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault, cause, exchange)
 }

@@ -191,7 +191,12 @@ export function createTask(world: World, request: BodyRequest): Outcome {
     fingerprint: typeof request.body === 'string' ? hash53(request.body) : null,
     credits,
   }
-  recordOutcome(world, entry, outcome, sent(request, typeof request.body === 'string' ? request.body : `(${request.body.tooLarge} bytes or more: not read)`))
+  recordOutcome(
+    world,
+    entry,
+    outcome,
+    sent(world, request, typeof request.body === 'string' ? request.body : `(${request.body.tooLarge} bytes or more: not read)`),
+  )
   return outcome
 }
 
@@ -210,7 +215,7 @@ export function getTask(world: World, request: ApiRequest, taskId: string): Outc
     fingerprint: null,
     credits: null,
   }
-  recordOutcome(world, entry, outcome, sent(request, null))
+  recordOutcome(world, entry, outcome, sent(world, request, null))
   return outcome
 }
 
@@ -227,6 +232,6 @@ export function getUsage(world: World, request: ApiRequest): Outcome {
     fingerprint: null,
     credits: null,
   }
-  recordOutcome(world, entry, outcome, sent(request, null))
+  recordOutcome(world, entry, outcome, sent(world, request, null))
   return outcome
 }

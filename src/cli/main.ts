@@ -15,6 +15,8 @@ export const USAGE = `Usage: audio-task-mock [options]                      serv
        audio-task-mock check [--json] FILE...             validate scenario files offline
        audio-task-mock verify --base-url URL --api-key KEY   check a real service (see verify --help)
        audio-task-mock record --upstream URL --out FILE     record a real service as a scenario
+       audio-task-mock replay RUN.json [options]          serve the scenario that replays a run file
+       audio-task-mock diff A.json B.json                 compare two run files request by request
 
 A fake of the Asynchronous Audio Task Service, driven by a YAML scenario.
 Each subcommand has its own --help.
@@ -27,7 +29,7 @@ When ready it prints "listening on http://HOST:PORT". SIGTERM or SIGINT stops it
 Exit code 2: a wrong flag or an invalid scenario (FILE:LINE:COL: path: message).
 `
 
-type Command = (argv: readonly string[]) => Promise<number>
+type Command = (argv: readonly string[]) => Promise<number | null>
 
 /** Subcommands by name. Add one as `name: async (argv) => (await import('./name-command.js')).nameCommand(argv)`. */
 const COMMANDS: Record<string, Command> = {
@@ -36,6 +38,8 @@ const COMMANDS: Record<string, Command> = {
   // Loaded only when asked for: the server does not need the response checks (ajv).
   verify: async (argv) => (await import('./verify-command.js')).verifyCommand(argv),
   record: async (argv) => (await import('./record-command.js')).recordCommand(argv),
+  replay: async (argv) => (await import('./replay-command.js')).replayCommand(argv),
+  diff: async (argv) => (await import('./diff-command.js')).diffCommand(argv),
 }
 
 /** Runs the CLI; resolves with the exit code to set, or null when the server runs until a signal. */

@@ -59,6 +59,8 @@ export const SERVE_OPTIONS = {
 
 export interface ServeOptions {
   scenarioFile: string
+  /** The scenario as text instead of `scenarioFile` (`replay`: a run file's replaying scenario); `source` names it in messages. */
+  scenarioText?: { text: string; source: string }
   port: number
   host: string
   seed: number | undefined

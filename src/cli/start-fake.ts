@@ -6,7 +6,7 @@
  */
 import { isLoopback, ADMIN_TOKEN_ENV } from '../admin/admin-auth.js'
 import { formatReport } from '../report/format-report.js'
-import { formatScenarioError, loadScenarioFile } from '../scenario/index.js'
+import { formatScenarioError, loadScenarioFile, parseScenario } from '../scenario/index.js'
 import type { RunningServer } from '../server/start-server.js'
 import type { Log } from './log.js'
 import type { ServeOptions } from './serve-options.js'
@@ -36,7 +36,8 @@ export async function startFake(options: ServeOptions, log: Log): Promise<Starte
     log.error(`audio-task-mock: ${saved.message}`)
     return { ok: false, code: 2 }
   }
-  const loaded = await loadScenarioFile(options.scenarioFile)
+  const given = options.scenarioText
+  const loaded = given === undefined ? await loadScenarioFile(options.scenarioFile) : parseScenario(given.text, given.source)
   if (!loaded.ok) {
     log.error(loaded.errors.map(formatScenarioError).join('\n'))
     return { ok: false, code: 2 }

@@ -69,7 +69,7 @@ export async function answerAdmin(
   }
   const query = Object.fromEntries(new URLSearchParams(request.search))
   try {
-    const value = route.run({ params, query, body, text: read })
+    const value = route.run({ params, query, body, text: read, base: request.base })
     if (route.paged) {
       const page = value as Page<unknown>
       return { status: route.status ?? 200, body: JSON.stringify(page.items), headers: pageHeaders(page, url) }

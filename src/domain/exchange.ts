@@ -54,14 +54,15 @@ export const MIN_MASKED_KEY = 3
 
 /**
  * A message with its body capped (it keeps no more of the body than it shows) and `apiKey`, when
- * given, masked in it in every spelling key-spellings.ts recognises.
+ * given, replaced by `label` (the world's label of the key; by default its mask) in every spelling
+ * key-spellings.ts recognises.
  */
-export function message(headers: Readonly<Record<string, string>>, body: string | null, apiKey: string | null = null): Message {
+export function message(headers: Readonly<Record<string, string>>, body: string | null, apiKey: string | null = null, label?: string): Message {
   const truncated = body !== null && body.length > BODY_CAP ? body.length : null
   if (body === null || apiKey === null || apiKey.length < MIN_MASKED_KEY) {
     return truncated === null ? { headers, body, truncated } : { headers, body: cut(body!, BODY_CAP), truncated }
   }
-  const shown = replaceKey(body, apiKey, maskKey(apiKey), BODY_CAP)
+  const shown = replaceKey(body, apiKey, label ?? maskKey(apiKey), BODY_CAP)
   return { headers, body: shown === body ? body : cut(shown, shown.length), truncated }
 }
 

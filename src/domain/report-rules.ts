@@ -30,7 +30,9 @@ export interface Finding {
 }
 
 const isApi = (entry: JournalEntry): boolean => entry.endpoint !== 'asset'
-const ms = (value: number): string => (value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`)
+/** One unit per quantity, in every view: a gap between requests in ms, a Retry-After in seconds (its header's unit). */
+const ms = (value: number): string => `${Math.round(value)} ms`
+const seconds = (value: number): string => `${Number((value / 1000).toFixed(3))} s`
 
 /** Requests with a key already answered 401: retrying does not make a key valid. */
 export function repeatsAfter401(entries: readonly JournalEntry[]): Finding[] {
@@ -41,20 +43,34 @@ export function repeatsAfter401(entries: readonly JournalEntry[]): Finding[] {
   return [{ rule: 'repeat_after_401', taskId: null, entries: repeats, message }]
 }
 
-/** Requests sent before the Retry-After of an earlier answer had passed. */
+/**
+ * Requests sent before the Retry-After of an earlier answer had passed. Windows that overlap (an
+ * early request answered with a Retry-After of its own, as a client hammering a rate limit gets)
+ * make one violation: each request is counted once, with the first answer it ignored.
+ */
 export function retryAfterIgnored(entries: readonly JournalEntry[]): Finding[] {
   const findings: Finding[] = []
-  const api = entries.filter(isApi)
-  api.forEach((answer, index) => {
-    if (answer.retryAfterMs === null) return
-    const until = answer.pace + answer.retryAfterMs
-    const early: JournalEntry[] = []
-    for (let next = index + 1; next < api.length && api[next]!.pace < until; next++) early.push(api[next]!)
-    if (early.length === 0) return
+  let open: { answer: JournalEntry; until: number; early: JournalEntry[] } | null = null
+  const close = () => {
+    if (open === null || open.early.length === 0) return
+    const { answer, early } = open
     const first = early[0]!.pace - answer.pace
-    const message = `${early.length} request(s) sent within the Retry-After of ${ms(answer.retryAfterMs)} given with ${answer.status} at #${answer.seq} (the first ${ms(first)} later): wait as long as Retry-After says`
+    const message = `${early.length} request(s) sent within the Retry-After of ${seconds(answer.retryAfterMs!)} given with ${answer.status} at #${answer.seq} (the first ${ms(first)} later): wait as long as Retry-After says`
     findings.push({ rule: 'retry_after_ignored', taskId: null, entries: [answer, ...early], message })
-  })
+  }
+  for (const entry of entries) {
+    if (!isApi(entry)) continue
+    const inside = open !== null && entry.pace < open.until
+    if (inside) open!.early.push(entry)
+    if (entry.retryAfterMs === null) continue
+    const until = entry.pace + entry.retryAfterMs
+    if (inside) open!.until = Math.max(open!.until, until)
+    else {
+      close()
+      open = { answer: entry, until, early: [] }
+    }
+  }
+  close()
   return findings
 }
 

@@ -1,6 +1,9 @@
 /**
  * The client report: from the journal, per key and per task, what the client did that the spec
- * forbids or that costs it (report-rules.ts). Keys are masked; the report is plain JSON data.
+ * forbids or that costs it (report-rules.ts). Keys are shown as their labels; the report is
+ * plain JSON data. At scale it is read by its groups (one per rule and key, with how many
+ * violations and how many distinct requests): a request that breaks two rules, or sits in two
+ * overlapping windows, is counted once in every total.
  */
 import type { JournalEntry } from './journal.js'
 import { maskKey } from './mask.js'
@@ -46,7 +49,17 @@ export interface KeySummary {
   /** Requests per HTTP status (`dropped` for connections the fake closed). */
   statuses: Record<string, number>
   violations: number
+  /** Distinct requests of this key that broke a rule (one that broke two counts once). */
+  requests_in_violation: number
   tasks: TaskSummary[]
+}
+
+/** The violations of one rule by one key: how many, and how many distinct requests broke the rule. */
+export interface ReportGroup {
+  rule: ReportRule
+  api_key: string
+  violations: number
+  requests: number
 }
 
 export interface ClientReport {
@@ -54,7 +67,12 @@ export interface ClientReport {
   ok: boolean
   requests: number
   journal: { recorded: number; dropped: number; capacity: number; complete: boolean }
+  /** Violations per rule. */
   counts: Record<ReportRule, number>
+  /** Distinct requests that broke a rule (one that broke two counts once). */
+  requests_in_violation: number
+  /** Per rule (in REPORT_RULES order), then per key (in order of first request). */
+  groups: ReportGroup[]
   violations: Violation[]
   keys: KeySummary[]
 }
@@ -64,7 +82,12 @@ export interface ReportSource {
   recorded: number
   dropped: number
   capacity: number
+  /** How a key is shown (World.keyLabel); default `maskKey`. */
+  label?: (apiKey: string | null) => string
 }
+
+/** The requests of a finding that broke its rule: all but the answer whose Retry-After was ignored. */
+const broke = (finding: Finding): JournalEntry[] => (finding.rule === 'retry_after_ignored' ? finding.entries.slice(1) : finding.entries)
 
 function groupBy<K>(entries: readonly JournalEntry[], keyOf: (entry: JournalEntry) => K | undefined): Map<K, JournalEntry[]> {
   const groups = new Map<K, JournalEntry[]>()
@@ -93,12 +116,21 @@ function summarizeTask(taskId: string, entries: readonly JournalEntry[], finding
   }
 }
 
-function summarizeKey(apiKey: string | null, entries: readonly JournalEntry[]): { summary: KeySummary; violations: Violation[] } {
-  const findings: Finding[] = [...repeatsAfter401(entries), ...retryAfterIgnored(entries), ...retriesAfter402(entries), ...duplicateCreates(entries)]
+interface KeyResult {
+  summary: KeySummary
+  violations: Violation[]
+  groups: ReportGroup[]
+  /** Sequence numbers of this key's requests that broke a rule. */
+  broken: Set<number>
+}
+
+function summarizeKey(shown: string, entries: readonly JournalEntry[], only: ReportRule | undefined): KeyResult {
+  const kept = (found: Finding[]) => (only === undefined ? found : found.filter((finding) => finding.rule === only))
+  const findings: Finding[] = kept([...repeatsAfter401(entries), ...retryAfterIgnored(entries), ...retriesAfter402(entries), ...duplicateCreates(entries)])
   const tasks: TaskSummary[] = []
   const byTask = groupBy(entries, (entry) => (entry.status === 401 ? undefined : (entry.taskId ?? undefined)))
   for (const [taskId, taskEntries] of byTask) {
-    const own = taskFindings(taskId, taskEntries)
+    const own = kept(taskFindings(taskId, taskEntries))
     findings.push(...own)
     tasks.push(summarizeTask(taskId, taskEntries, own))
   }
@@ -107,39 +139,59 @@ function summarizeKey(apiKey: string | null, entries: readonly JournalEntry[]): 
     const status = entry.status === null ? 'dropped' : String(entry.status)
     statuses[status] = (statuses[status] ?? 0) + 1
   }
-  const shown = maskKey(apiKey)
   const violations = findings.map((finding) => ({
     rule: finding.rule,
     api_key: shown,
     task_id: finding.taskId,
-    count: finding.rule === 'retry_after_ignored' ? finding.entries.length - 1 : finding.entries.length,
+    count: broke(finding).length,
     requests: finding.entries.map((entry) => entry.seq),
     message: finding.message,
   }))
-  return { summary: { api_key: shown, requests: entries.length, statuses, violations: violations.length, tasks }, violations }
+  const broken = new Set<number>()
+  const groups: ReportGroup[] = []
+  for (const rule of REPORT_RULES) {
+    const own = findings.filter((finding) => finding.rule === rule)
+    if (own.length === 0) continue
+    const seqs = new Set(own.flatMap((finding) => broke(finding).map((entry) => entry.seq)))
+    for (const seq of seqs) broken.add(seq)
+    groups.push({ rule, api_key: shown, violations: own.length, requests: seqs.size })
+  }
+  const summary = { api_key: shown, requests: entries.length, statuses, violations: violations.length, requests_in_violation: broken.size, tasks }
+  return { summary, violations, groups, broken }
 }
 
-/**
- * The report over the journal's public API requests (downloads are in the journal, not judged);
- * `apiKey` narrows it to one key (a parallel test worker's own).
- */
-export function buildReport(source: ReportSource, filter: { apiKey?: string } = {}): ClientReport {
+/** What a report may be narrowed to: one key (a parallel test worker's own; null: requests without one), one rule. */
+export interface ReportFilter {
+  apiKey?: string | null
+  rule?: ReportRule
+}
+
+/** The report over the journal's public API requests (downloads are in the journal, not judged). */
+export function buildReport(source: ReportSource, filter: ReportFilter = {}): ClientReport {
   const entries = source.entries.filter((entry) => entry.endpoint !== 'asset' && (filter.apiKey === undefined || entry.apiKey === filter.apiKey))
+  const label = source.label ?? maskKey
   const keys: KeySummary[] = []
   const violations: Violation[] = []
+  const byKey: ReportGroup[] = []
+  let broken = 0
   for (const [apiKey, keyEntries] of groupBy(entries, (entry) => entry.apiKey)) {
-    const { summary, violations: found } = summarizeKey(apiKey, keyEntries)
-    keys.push(summary)
-    violations.push(...found)
+    const found = summarizeKey(label(apiKey), keyEntries, filter.rule)
+    keys.push(found.summary)
+    violations.push(...found.violations)
+    byKey.push(...found.groups)
+    broken += found.broken.size // keys share no request
   }
   violations.sort((a, b) => a.requests[0]! - b.requests[0]!)
   const counts = Object.fromEntries(REPORT_RULES.map((rule) => [rule, 0])) as Record<ReportRule, number>
   for (const violation of violations) counts[violation.rule] += 1
+  const groups = REPORT_RULES.flatMap((rule) => byKey.filter((group) => group.rule === rule))
   return {
     ok: violations.length === 0,
     requests: entries.length,
     journal: { recorded: source.recorded, dropped: source.dropped, capacity: source.capacity, complete: source.dropped === 0 },
     counts,
+    requests_in_violation: broken,
+    groups,
     violations,
     keys,
   }

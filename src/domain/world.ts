@@ -8,6 +8,7 @@ import { DueQueue } from './due-queue.js'
 import { EventLog } from './event-log.js'
 import { decideFault, newFaultCounters, type FaultCounters, type FaultRequest } from './faults.js'
 import { Journal } from './journal.js'
+import { KeyLabels } from './key-labels.js'
 import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, type Ledger } from './ledger.js'
 import { advance, nextTimedTransition, startPosition, type Position } from './lifecycle.js'
 import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outputs.js'
@@ -309,6 +310,8 @@ export class World {
   /** Credits each account opened with: what a reset without credits goes back to. */
   readonly #openings = new Map<string, number>()
   readonly journal: Journal
+  /** How keys are shown (journal, report, inspector): unique among the keys in play (key-labels.ts). */
+  #labels: KeyLabels
   /** The clock when the world began: where an export's clock starts (src/record). */
   readonly startedAt: number
   #rules: RuleCounters
@@ -335,6 +338,7 @@ export class World {
     this.#epoch = options.epoch ?? 0
     this.#realm = options.realm
     this.#tickMs = scenario.clock.mode === 'manual' ? (scenario.clock.tickMs ?? 0) : 0
+    this.#labels = new KeyLabels(scenario.accounts.map((account) => account.apiKey))
     for (const { apiKey, credits } of scenario.accounts) this.addAccount(apiKey, credits)
     this.#version = 0
   }
@@ -342,6 +346,22 @@ export class World {
   /** Accounts by key, in creation order (read-only: the world's methods change them). */
   get accounts(): ReadonlyMap<string, Account> {
     return this.#accounts
+  }
+
+  /** The key as every view shows it: a mask no other key in play has, given once and kept (key-labels.ts). */
+  keyLabel(apiKey: string | null): string {
+    const label = this.#labels.label(apiKey)
+    // Keys that are neither accounts nor in the journal any more (a client sending many keys) let their labels go.
+    if (this.#labels.size > 2 * (this.#accounts.size + this.journal.capacity)) {
+      const journaled = new Set(this.journal.entries().map((entry) => entry.apiKey))
+      this.#labels.retain((key) => key === apiKey || this.#accounts.has(key) || journaled.has(key))
+    }
+    return label
+  }
+
+  /** The key a label names (a filter by label), if a key in play has it. */
+  keyOfLabel(label: string): string | undefined {
+    return this.#labels.keyOf(label)
   }
 
   /** Tasks by id, in creation order (read-only). */
@@ -687,13 +707,15 @@ export class World {
     this.#tasks.clear()
     this.#clipIndex.clear()
     this.#openings.clear()
+    const saved = [...contents.accounts]
+    this.#labels = new KeyLabels([...this.scenario.accounts.map((account) => account.apiKey), ...saved.map((account) => account.apiKey)])
     for (const { apiKey, credits } of this.scenario.accounts) this.#openings.set(apiKey, credits)
-    for (const saved of contents.accounts) {
-      const account = this.#open(saved.apiKey)
-      Object.assign(account.ledger, saved.ledger)
-      for (const event of saved.events) account.log.push(event)
+    for (const one of saved) {
+      const account = this.#open(one.apiKey)
+      Object.assign(account.ledger, one.ledger)
+      for (const event of one.events) account.log.push(event)
       account.log.sortFrom(0) // a ledger saved before issue 29 may be out of time order
-      for (const clip of new Set(saved.clips)) account.clipIds.push(clip)
+      for (const clip of new Set(one.clips)) account.clipIds.push(clip)
     }
     for (const saved of contents.tasks) {
       const account = this.#accounts.get(saved.apiKey)

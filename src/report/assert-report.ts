@@ -4,18 +4,35 @@
  */
 import type { ClientReport, Violation } from '../domain/report.js'
 import type { ReportRule } from '../domain/report-rules.js'
-import { formatViolation } from './format-report.js'
+import { formatViolation, SHOWN_PER_GROUP } from './format-report.js'
 
 export interface ViolationOptions {
   /** Rules to leave out, e.g. `['never_read_to_final']` for a test that stops mid-task on purpose. */
   ignore?: readonly ReportRule[]
 }
 
+/** A line per violation, at most SHOWN_PER_GROUP per rule and key, then how many more. */
+function listed(violations: readonly Violation[]): string[] {
+  const seen = new Map<string, number>()
+  const lines: string[] = []
+  for (const violation of violations) {
+    const group = `${violation.api_key}\n${violation.rule}`
+    const count = (seen.get(group) ?? 0) + 1
+    seen.set(group, count)
+    if (count <= SHOWN_PER_GROUP) lines.push(violationLine(violation))
+  }
+  for (const [group, count] of seen) {
+    const [apiKey, rule] = group.split('\n')
+    if (count > SHOWN_PER_GROUP) lines.push(`  [${apiKey}] … and ${count - SHOWN_PER_GROUP} more ${rule} violation(s) (error.violations holds them all)`)
+  }
+  return lines
+}
+
 export class ClientReportError extends Error {
   readonly violations: readonly Violation[]
 
   constructor(violations: readonly Violation[]) {
-    super(`expected the client to break no rule, but it broke ${violations.length}:\n${violations.map(violationLine).join('\n')}`)
+    super(`expected the client to break no rule, but it broke ${violations.length}:\n${listed(violations).join('\n')}`)
     this.name = 'ClientReportError'
     this.violations = violations
   }

@@ -202,6 +202,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     report: (filter) => mock.report(filter),
     health: () => mock.health(),
     export: (options) => mock.export(options),
+    // The server's own URL is where its default world's requests went.
+    exportJournal: (options) => mock.exportJournal({ baseUrl: url, ...options }),
+    exportHar: (options) => mock.exportHar({ baseUrl: url, ...options }),
+    exportRun: (options) => mock.exportRun({ baseUrl: url, ...options }),
     close: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
         closing = true

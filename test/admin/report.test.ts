@@ -56,7 +56,7 @@ describe.each(allDrivers())('client report: $name', (driver: Driver) => {
     expect(good.keys[0].tasks[0].shortest_gap_ms).toBeGreaterThanOrEqual(5000)
     expect(good).toHaveNoViolations()
     expect(formatReport(await fake.control.report())).toMatch(
-      /^audio-task-mock client report: 2 violation\(s\) in 11 request\(s\) from 2 key\(s\)\n\nke…a: 6 request\(s\) \(200×5, 202×1\), 1 task\(s\), 2 violation\(s\)\n {2}✗ poll_too_fast/,
+      /^audio-task-mock client report: 2 violation\(s\) in 11 request\(s\) from 2 key\(s\); 4 request\(s\) broke a rule\n\nke…a: 6 request\(s\) \(200×5, 202×1\), 1 task\(s\), 2 violation\(s\) by 4 request\(s\)\n {2}✗ poll_too_fast/,
     )
   })
 

@@ -23,7 +23,7 @@ describe('audio-task-mock CLI control flags', () => {
     for (let i = 0; i < 5; i++) await fetch(`${cli.url}/api/v1/task/${created.data.task_id}`, { headers })
     const output = await stop(cli)
     expect(output).toContain('audio-task-mock client report: 2 violation(s) in 6 request(s) from 1 key(s)')
-    expect(output).toMatch(/demo…key: 6 request\(s\) \(200×5, 202×1\), 1 task\(s\), 2 violation\(s\)\n {2}✗ poll_too_fast task /)
+    expect(output).toMatch(/demo…key: 6 request\(s\) \(200×5, 202×1\), 1 task\(s\), 2 violation\(s\) by \d request\(s\)\n {2}✗ poll_too_fast task /)
     expect(output).toContain('✗ read_after_final')
     expect(output).not.toContain('demo-key')
   })

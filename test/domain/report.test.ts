@@ -54,6 +54,7 @@ describe('client report rules', () => {
         requests: 5,
         statuses: { '200': 4, '202': 1 },
         violations: 0,
+        requests_in_violation: 0,
         tasks: [{ task_id: 't1', created: true, reads: 4, last_status: 'success', read_to_final: true, shortest_gap_ms: 5000, violations: 0 }],
       },
     ])
@@ -136,5 +137,52 @@ describe('client report rules', () => {
     expect(c.report({ apiKey: 'good' })).toMatchObject({ ok: true, requests: 1, keys: [{ api_key: 'g…d' }] })
     expect(c.report().requests).toBe(3)
     expect(c.report().counts).toMatchObject({ repeat_after_401: 1, poll_too_fast: 0 })
+  })
+})
+
+describe('the report at scale (issue 39)', () => {
+  it('counts a request inside two overlapping Retry-After windows once, in one violation', () => {
+    // A client hammering a rate limit: every early request is itself a 429 with a Retry-After.
+    const c = client().usage({ status: 429, retryAfterMs: 60_000 })
+    for (let index = 0; index < 20; index++) c.wait(100).usage({ status: 429, retryAfterMs: 60_000 })
+    const report = c.report()
+    expect(rules(report)).toEqual([['retry_after_ignored', 20]])
+    expect(report.violations[0]!.requests).toHaveLength(21)
+    expect(report.groups).toEqual([{ rule: 'retry_after_ignored', api_key: 'ke…a', violations: 1, requests: 20 }])
+    expect(report.requests_in_violation).toBe(20)
+  })
+
+  it('counts a request that breaks two rules once in the totals, and once in each rule', () => {
+    // Reads after the end, too fast: each of the 3 last reads breaks both poll_too_fast and read_after_final.
+    const c = client().create({ taskId: 't1' }).wait(5_000).read('t1', 'success')
+    for (let index = 0; index < 3; index++) c.wait(10).read('t1', 'success')
+    const report = c.report()
+    expect(rules(report)).toEqual([
+      ['poll_too_fast', 3],
+      ['read_after_final', 3],
+    ])
+    expect(report.requests_in_violation).toBe(3)
+    expect(report.keys[0]).toMatchObject({ violations: 2, requests_in_violation: 3 })
+    expect(report.groups.map((group) => [group.rule, group.requests])).toEqual([
+      ['poll_too_fast', 3],
+      ['read_after_final', 3],
+    ])
+  })
+
+  it('groups violations by rule and key, rules in their table order', () => {
+    const c = client()
+    for (const key of ['key-b', 'key-a'])
+      for (const id of ['t1', 't2']) c.create({ apiKey: key, taskId: `${key}-${id}`, fingerprint: Math.random() }).wait(5_000)
+    c.usage({ apiKey: 'bad', status: 401 }).usage({ apiKey: 'bad', status: 401 })
+    expect(c.report().groups).toEqual([
+      { rule: 'never_read_to_final', api_key: 'ke…b', violations: 2, requests: 2 },
+      { rule: 'never_read_to_final', api_key: 'ke…a', violations: 2, requests: 2 },
+      { rule: 'repeat_after_401', api_key: 'b…d', violations: 1, requests: 1 },
+    ])
+  })
+
+  it('says Retry-After in seconds, as its header does, and a gap between requests in ms, whatever its size', () => {
+    const c = client().usage({ status: 503, retryAfterMs: 30_000 }).wait(12_500).usage()
+    expect(c.report().violations[0]!.message).toMatch(/within the Retry-After of 30 s given with 503 at #1 \(the first 12500 ms later\)/)
   })
 })

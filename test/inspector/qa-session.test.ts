@@ -243,7 +243,9 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
   expect(await page.getAttribute('.mistakes li', 'data-line')).toBe('8')
   expect(await page.$$eval('.gutter .marked', (lines) => lines.map((line) => line.getAttribute('data-line')))).toEqual(['8'])
   await page.click('.mistakes .at')
-  expect(await page.$eval('textarea', (area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionStart + 6))).toBe('pendin')
+  expect(
+    await page.$eval('textarea[aria-label="scenario YAML"]', (area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionStart + 6)),
+  ).toBe('pendin')
   await shot('6-scenario-error')
   // Nothing was loaded: the fake still runs the session's scenario.
   expect(running.health().scenario).toBe('qa-session')

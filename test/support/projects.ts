@@ -54,7 +54,10 @@ export const FOLDERS: Readonly<Record<string, Kind>> = {
 /** Files whose kind differs from their folder's (and the files at test/'s top). */
 export const FILES: Readonly<Record<string, Kind>> = {
   'test/admin/admin-token-shape.test.ts': 'unit',
+  'test/admin/key-labels.test.ts': 'unit',
   'test/admin/report-rate-limit.test.ts': 'unit',
+  'test/admin/report-scale.test.ts': 'unit',
+  'test/admin/share-exports.test.ts': 'unit',
   'test/bench/client-suite.test.ts': 'doors',
   'test/browser/bundle.test.ts': 'cli', // bundles dist/ with esbuild (a child process)
   'test/cli/record-args.test.ts': 'unit',
@@ -63,6 +66,7 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/contract/rate-limit.test.ts': 'browser',
   'test/inspector/inspector-access.test.ts': 'cli',
   'test/inspector/page-helpers.test.ts': 'unit',
+  'test/inspector/share-helpers.test.ts': 'cli', // its shell-quoting check runs sh
   'test/inspector/world-param.test.ts': 'unit',
   'test/media/assets.test.ts': 'doors',
   'test/media/media-limits.test.ts': 'doors',

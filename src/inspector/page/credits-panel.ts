@@ -22,6 +22,9 @@ export class CreditsPanel {
   readonly #chart = h('div', { class: 'chart-box' })
   readonly #events = h('div', { class: 'events' })
   #selected: string | null = null
+  /** The account the address names, by its label (`#credits/ke…01`), until the list brings it. */
+  #wanted: string | null = null
+  #labels = new Map<string, string>()
   /** Index one past the last event shown; null: follow the newest. */
   #end: number | null = null
 
@@ -71,11 +74,30 @@ export class CreditsPanel {
 
   select(key: string): void {
     this.#selected = key
+    this.#wanted = null
     this.#end = null
     this.hooks.changed()
   }
 
+  /** What the address says: the account with this label (null: the first). */
+  show(label: string | null): void {
+    this.#wanted = label
+    if (label !== null) this.#end = null
+  }
+
+  /** The address of what is shown: the account's label, never its key. */
+  view(): { id: string | null; params: Record<string, string> } {
+    const label = this.#wanted ?? (this.#selected === null ? null : (this.#labels.get(this.#selected) ?? null))
+    return { id: label, params: {} }
+  }
+
   async refresh(accounts: AccountView[]): Promise<void> {
+    this.#labels = new Map(accounts.map((account) => [account.api_key, account.label ?? account.api_key]))
+    const wanted = this.#wanted === null ? undefined : accounts.find((account) => (account.label ?? account.api_key) === this.#wanted)
+    if (wanted !== undefined) {
+      this.#selected = wanted.api_key
+      this.#wanted = null
+    }
     if (this.#selected === null || !accounts.some((account) => account.api_key === this.#selected)) this.#selected = accounts[0]?.api_key ?? null
     show(this.#accounts, JSON.stringify([accounts.map(({ events: _events, ...rest }) => rest), this.#selected]), () =>
       accounts.map((account) =>

@@ -4,10 +4,12 @@
  * cause of the answer (a fault and its line in the scenario, the rate limit, the ledger,
  * validation, auth). Shared by the requests panel and the report's violations.
  */
+import { causeText } from '../../admin/cause-text.js'
 import type { JournalEntryDetail } from '../../admin/operations.js'
 import type { JournalEntryView } from '../../admin/views.js'
 import type { Message } from '../../domain/exchange.js'
 import { get } from './admin-client.js'
+import { asCurl, asFetch, copiedRequest } from './copy-request.js'
 import { clockTime, h, shortId } from './dom.js'
 
 const COLUMNS = ['#', 'clock', 'method', 'path', 'key', 'status', 'cause', 'task status', 'delay', 'retry-after']
@@ -16,25 +18,10 @@ export interface JournalLinks {
   openTask(taskId: string): void
   /** Opens the scenario's source at a fault's line. */
   openFaultLine?(line: number): void
-}
-
-/** The cause in a few words: `fault #1 (line 12): respond`, `ledger: 3 < 10`, `validation: input.prompt`. */
-export function causeText(cause: JournalEntryView['cause']): string {
-  if (cause === null) return ''
-  switch (cause.kind) {
-    case 'fault':
-      return `fault #${cause.index}${cause.line === null ? '' : ` (line ${cause.line})`}: ${cause.action}`
-    case 'ledger':
-      return `ledger: available ${cause.available} < ${cause.required}`
-    case 'validation':
-      return `validation${cause.field === null ? '' : `: ${cause.field}`}`
-    case 'auth':
-      return `auth: ${cause.reason.replace('_', ' ')}`
-    case 'rate_limit':
-      return 'rate limiter'
-    default:
-      return cause.kind.replace('_', ' ')
-  }
+  /** Where the world answers (the page's origin and `/worlds/NAME`): copies of a request are sent there. */
+  base?: string
+  /** The key a label names, for a key with an account (a copy with the key in clear). */
+  keyOf?(label: string): string | undefined
 }
 
 const pairs = (rows: Array<[string, string | Node]>) => h('dl', {}, ...rows.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]))
@@ -53,12 +40,53 @@ function messageView(title: string, message: Message | null): HTMLElement {
   )
 }
 
-/** Headers and bodies, fetched when the row opens. */
-function exchangeView(seq: number): HTMLElement {
+/** Text to copy into the clipboard, also shown (selected) for a page without clipboard access (plain http on another host). */
+async function toClipboard(text: string, out: HTMLTextAreaElement, note: HTMLElement): Promise<void> {
+  out.hidden = false
+  out.value = text
+  out.rows = Math.min(12, text.split('\n').length + 1)
+  out.select()
+  try {
+    await navigator.clipboard.writeText(text)
+    note.textContent = 'copied'
+  } catch {
+    note.textContent = 'select and copy the text below (this page may not use the clipboard)'
+  }
+}
+
+/** Copy as curl or fetch, the key as its label unless asked in clear (keys with an account only). */
+function copyTools(entry: JournalEntryView, request: Message | null, links: JournalLinks): HTMLElement {
+  const apiKey = links.keyOf?.(entry.api_key)
+  const clear = h('input', { type: 'checkbox', 'aria-label': 'key in clear', disabled: apiKey === undefined })
+  const out = h('textarea', { class: 'copy-out', readonly: true, hidden: true, 'aria-label': 'copied request', spellcheck: 'false' })
+  const note = h('span', { class: 'muted', 'data-copy-note': '' })
+  const copied = copiedRequest(entry, request, links.base ?? location.origin)
+  const key = () => (clear.checked && apiKey !== undefined ? { label: entry.api_key, apiKey } : null)
+  return h(
+    'div',
+    { class: 'copy-tools' },
+    h('button', { 'data-copy': 'curl', onclick: () => void toClipboard(asCurl(copied, { key: key() }), out, note) }, 'Copy as curl'),
+    h('button', { 'data-copy': 'fetch', onclick: () => void toClipboard(asFetch(copied, { key: key() }), out, note) }, 'Copy as fetch'),
+    h(
+      'label',
+      { class: 'field inline', title: apiKey === undefined ? 'no account has this key: it is never shown whole' : 'the copy sends the key itself' },
+      clear,
+      h('span', {}, 'key in clear'),
+    ),
+    h('a', { href: `#requests/${entry.seq}`, 'data-permalink': entry.seq }, `link to request #${entry.seq}`),
+    note,
+    out,
+  )
+}
+
+/** Headers and bodies, fetched when the row opens, and the tools that copy the request. */
+function exchangeView(entry: JournalEntryView, links: JournalLinks): HTMLElement {
+  const { seq } = entry
   const box = h('div', { class: 'bodies' }, h('p', { class: 'muted' }, 'loading headers and bodies…'))
   get<JournalEntryDetail>(`/__admin/journal/${seq}`).then(
     (detail) =>
       box.replaceChildren(
+        copyTools(entry, detail.exchange?.request ?? null, links),
         ...(detail.exchange === null
           ? [h('p', { class: 'muted' }, 'Headers and bodies of this request are gone: the journal keeps them within its memory bound, newest first.')]
           : [messageView('Request', detail.exchange.request), messageView('Response', detail.exchange.response)]),
@@ -112,7 +140,7 @@ function detail(entry: JournalEntryView, links: JournalLinks): HTMLElement {
         ['Retry-After', entry.retry_after_ms === null ? '—' : `${entry.retry_after_ms / 1000} s`],
       ]),
     ),
-    exchangeView(entry.seq),
+    exchangeView(entry, links),
   )
 }
 
@@ -135,7 +163,7 @@ export function journalTable(entries: JournalEntryView[], opened: Set<number>, l
           onclick: () => toggle(entry.seq),
           onkeydown: (event) => (event as KeyboardEvent).key === 'Enter' && toggle(entry.seq),
         },
-        h('td', {}, String(entry.seq)),
+        h('td', {}, h('a', { href: `#requests/${entry.seq}`, class: 'seq', onclick: (event) => event.stopPropagation() }, String(entry.seq))),
         h('td', {}, clockTime(entry.at)),
         h('td', {}, entry.method),
         h('td', { class: 'path', title: entry.path }, entry.task_id === null ? entry.path : entry.path.replace(entry.task_id, shortId(entry.task_id))),

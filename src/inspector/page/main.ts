@@ -1,24 +1,25 @@
 /**
- * The inspector page: a header that steers the fake, five panels (tasks, credits, requests,
- * report, scenario), and a poll of `/__admin` every second while the page is visible (decision
- * 025): the header, then the open panel. Every action redraws at once.
+ * The inspector page: a header that steers the fake, six panels (tasks, credits, requests,
+ * report, scenario, runs), and a poll of `/__admin` every second while the page is visible
+ * (decision 025): the header, then the open panel. Every action redraws at once. What is shown is
+ * the page's address (address.ts): a link to it opens the same view.
  */
 import type { ClockView, Health } from '../../admin/operations.js'
 import type { AccountView } from '../../admin/views.js'
-import { AdminCallError, get, getPage } from './admin-client.js'
+import { parseView, TABS, viewHash, type Tab, type View } from './address.js'
+import { AdminCallError, get, getPage, inWorld } from './admin-client.js'
 import { h } from './dom.js'
 import { CreditsPanel } from './credits-panel.js'
 import { ErrorList } from './error-list.js'
 import { ReportPanel } from './report-panel.js'
 import { RequestsPanel } from './requests-panel.js'
+import { RunsPanel } from './runs-panel.js'
 import { ScenarioPanel } from './scenario-panel.js'
 import { SteeringBar } from './steering-bar.js'
 import { TasksPanel } from './tasks-panel.js'
 
 /** Once a second, or `?poll=MS` (100 to 60000) in the page's address: slower for a remote fake, faster for a test. */
 const POLL_MS = Math.min(60_000, Math.max(100, Number(new URLSearchParams(location.search).get('poll') ?? 1000) || 1000))
-const TABS = ['tasks', 'credits', 'requests', 'report', 'scenario'] as const
-type Tab = (typeof TABS)[number]
 
 let running: Promise<void> | null = null
 let again = false
@@ -65,42 +66,86 @@ function tick(): void {
     })
 }
 
+let accounts: AccountView[] = []
+/** Copies of a request go where this world answers; a key in clear only for a key with an account. */
+const links = {
+  openTask,
+  openFaultLine,
+  base: `${location.origin}${inWorld('')}`,
+  keyOf: (label: string) => accounts.find((account) => account.label === label)?.api_key,
+}
+
 const errors = new ErrorList()
 const bar = new SteeringBar(refresh, report, (source) => errors.clear(source))
-const tasks = new TasksPanel({ changed: refresh, report, openRequests })
-const credits = new CreditsPanel({ changed: refresh, report, openTask })
-const requests = new RequestsPanel(refresh, openTask, openFaultLine)
-const violations = new ReportPanel(openTask, refresh)
+const tasks = new TasksPanel({ changed: follow, report, openRequests })
+const credits = new CreditsPanel({ changed: follow, report, openTask })
+const requests = new RequestsPanel({ ...links, changed: follow })
+const violations = new ReportPanel({ ...links, changed: follow })
 const scenario = new ScenarioPanel(refresh)
+const runs = new RunsPanel(report)
 const panels: Record<Tab, HTMLElement> = {
   tasks: tasks.element,
   credits: credits.element,
   requests: requests.element,
   report: violations.element,
   scenario: scenario.element,
+  runs: runs.element,
 }
 
-function tab(): Tab {
-  const name = location.hash.slice(1)
-  return (TABS as readonly string[]).includes(name) ? (name as Tab) : 'tasks'
+/** The view the address names. */
+let view: View = parseView(location.hash)
+
+/** Hands each panel what the address says it shows. */
+function apply(next: View): void {
+  view = next
+  if (next.tab === 'tasks') tasks.show(next.id, next.params)
+  else if (next.tab === 'credits') credits.show(next.id)
+  else if (next.tab === 'requests') requests.show(next.id, next.params)
+  else if (next.tab === 'report') violations.show(next.id, next.params)
+  else if (next.tab === 'scenario' && next.id !== null && /^\d+$/.test(next.id)) void scenario.showLine(Number(next.id))
+}
+
+/** The address follows what the open panel shows (a new history entry when the thing shown changed, not for a filter). */
+function follow(): void {
+  const shown =
+    view.tab === 'tasks'
+      ? tasks.view()
+      : view.tab === 'credits'
+        ? credits.view()
+        : view.tab === 'requests'
+          ? requests.view()
+          : view.tab === 'report'
+            ? violations.view()
+            : { id: view.id, params: {} }
+  const next: View = { tab: view.tab, ...shown }
+  const hash = viewHash(next)
+  if (hash !== location.hash) {
+    if (next.id !== view.id) history.pushState(null, '', hash)
+    else history.replaceState(null, '', hash)
+  }
+  view = next
+  refresh()
+}
+
+/** Opens another view, as a link to it would. */
+function go(next: View): void {
+  apply(next)
+  history.pushState(null, '', viewHash(next))
+  refresh()
 }
 
 function openTask(taskId: string): void {
-  tasks.select(taskId)
-  location.hash = 'tasks'
+  go({ tab: 'tasks', id: taskId, params: {} })
 }
 
 function openFaultLine(line: number): void {
-  location.hash = 'scenario'
-  void scenario.showLine(line)
+  go({ tab: 'scenario', id: String(line), params: {} })
 }
 
 function openRequests(taskId: string): void {
-  requests.filterTask(taskId)
-  location.hash = 'requests'
+  go({ tab: 'requests', id: null, params: { task: taskId } })
 }
 
-let accounts: AccountView[] = []
 /** What the last update saw of the fake: when it has not moved, the journal and the report have not changed. */
 let seen = ''
 let accountsAt = 0
@@ -122,7 +167,7 @@ async function update(): Promise<void> {
   const stamp = JSON.stringify([health.scenario, health.accounts, health.tasks, health.journal.recorded, clock.now])
   const moved = stamp !== seen
   seen = stamp
-  const open = tab()
+  const open = view.tab
   // The account list carries every credit event: read it for the credits tab, and for the key
   // filter only when the accounts changed or every 10 s.
   if (open === 'credits' || forced || health.accounts !== accountCount || Date.now() - accountsAt > 10_000) {
@@ -144,13 +189,33 @@ async function update(): Promise<void> {
   else if (open === 'report' && (forced || moved)) await violations.refresh()
 }
 
+/** The page's address, for sharing: it holds what is shown and the world, never the admin token. */
+async function copyLink(button: HTMLButtonElement): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(location.href)
+    button.textContent = 'Link copied'
+  } catch {
+    prompt('Copy this link:', location.href)
+  }
+  setTimeout(() => (button.textContent = 'Copy link'), 2000)
+}
+
+const share = h('button', { class: 'share', 'data-action': 'copy-link', title: 'the address of what is shown (never the admin token)' }, 'Copy link')
+share.addEventListener('click', () => void copyLink(share))
 document.body.append(
   bar.element,
   errors.element,
-  h('nav', {}, ...TABS.map((name) => h('a', { href: `#${name}` }, name[0]!.toUpperCase() + name.slice(1)))),
+  h('nav', {}, ...TABS.map((name) => h('a', { href: `#${name}` }, name[0]!.toUpperCase() + name.slice(1))), share),
   h('main', {}, ...TABS.map((name) => panels[name])),
 )
-window.addEventListener('hashchange', refresh)
+apply(view)
+// A link followed, the back button, an address typed: the view it names.
+const navigated = () => {
+  apply(parseView(location.hash))
+  refresh()
+}
+window.addEventListener('hashchange', navigated)
+window.addEventListener('popstate', navigated)
 setInterval(() => {
   if (document.visibilityState === 'visible') tick()
 }, POLL_MS)

@@ -1,34 +1,46 @@
 /**
  * The request journal, newest first, a page at a time; with "follow" on, the first page keeps
  * showing the newest requests as clients send them. Filters: endpoint, status or status class
- * (`5xx`), task, key (whole or as shown, masked) and text (in paths, causes, headers and bodies).
- * A filter the API refuses says so here and shows no rows, until the filter is fixed.
+ * (`5xx`), task, key (whole or its label), text (in paths, causes, headers and bodies) and a
+ * report rule (the requests behind its violations). A filter the API refuses says so here and
+ * shows no rows, until the filter is fixed. The filters and an opened request are the page's
+ * address (`#requests/12`, `#requests?status=5xx`), so a link shows the same rows.
  */
 import type { JournalPage } from '../../admin/operations.js'
 import { get } from './admin-client.js'
 import { field, h, show } from './dom.js'
-import { journalTable } from './journal-table.js'
+import { journalTable, type JournalLinks } from './journal-table.js'
 
 const PAGE = 100
+
+/** Filters by their name in the address, and the admin API's query parameter for each. */
+const FILTERS = { endpoint: 'endpoint', status: 'status', task: 'task_id', key: 'api_key', q: 'q', rule: 'rule' } as const
+type Filter = keyof typeof FILTERS
+
+export interface RequestsHooks extends Omit<JournalLinks, 'openFaultLine'> {
+  /** A filter changed or a request was opened: the page's address follows. */
+  changed(): void
+  openFaultLine?(line: number): void
+}
 
 export class RequestsPanel {
   readonly element: HTMLElement
   readonly #table = h('div', { class: 'table-box' })
   readonly #pager = h('div', { class: 'pager' })
-  readonly #filters: Record<'endpoint' | 'status' | 'task_id' | 'api_key' | 'q', HTMLInputElement | HTMLSelectElement>
+  readonly #filters: Record<Filter, HTMLInputElement | HTMLSelectElement>
   readonly #problem = h('div', { class: 'panel-error', role: 'alert' })
+  readonly #single = h('div', { class: 'single-request' })
   readonly #follow = h('input', { type: 'checkbox', checked: true, 'aria-label': 'follow new requests' })
   readonly #opened = new Set<number>()
   #offset = 0
+  /** One request shown alone (`#requests/12`), opened; null: the filtered journal. */
+  #seq: number | null = null
 
-  constructor(
-    private readonly changed: () => void,
-    private readonly openTask: (taskId: string) => void,
-    private readonly openFaultLine: (line: number) => void = () => undefined,
-  ) {
+  constructor(private readonly hooks: RequestsHooks) {
     const refilter = () => {
       this.#offset = 0
-      changed()
+      this.#seq = null
+      hooks.changed()
     }
     this.#filters = {
       endpoint: h(
@@ -37,25 +49,28 @@ export class RequestsPanel {
         ...['', 'create', 'get_task', 'usage', 'asset'].map((value) => h('option', { value }, value === '' ? 'all' : value)),
       ),
       status: h('input', { type: 'text', size: 6, placeholder: '5xx, 402', onchange: refilter, 'aria-label': 'http status', list: 'status-classes' }),
-      task_id: h('input', { type: 'text', size: 14, placeholder: 'task id', onchange: refilter, 'aria-label': 'task id' }),
-      api_key: h('input', { type: 'text', size: 10, placeholder: 'key or qa-k…y', onchange: refilter, 'aria-label': 'api key' }),
+      task: h('input', { type: 'text', size: 14, placeholder: 'task id', onchange: refilter, 'aria-label': 'task id' }),
+      key: h('input', { type: 'text', size: 10, placeholder: 'key or qa-k…y', onchange: refilter, 'aria-label': 'api key' }),
       q: h('input', { type: 'search', size: 14, placeholder: 'text in bodies', onchange: refilter, 'aria-label': 'search text' }),
+      rule: h('input', { type: 'text', size: 14, placeholder: 'report rule', onchange: refilter, 'aria-label': 'report rule' }),
     }
     this.element = h(
       'div',
-      {},
+      { class: 'requests' },
       h(
         'div',
         { class: 'filters' },
         field('endpoint', this.#filters.endpoint),
         field('status', this.#filters.status),
-        field('task', this.#filters.task_id),
-        field('key', this.#filters.api_key),
+        field('task', this.#filters.task),
+        field('key', this.#filters.key),
         field('text', this.#filters.q),
+        field('rule', this.#filters.rule),
         h('datalist', { id: 'status-classes' }, ...['2xx', '4xx', '5xx', 'dropped'].map((value) => h('option', { value }))),
         h('label', { class: 'field inline' }, this.#follow, h('span', {}, 'follow new')),
         this.#pager,
       ),
+      this.#single,
       this.#problem,
       this.#table,
     )
@@ -63,14 +78,42 @@ export class RequestsPanel {
 
   /** Shows one task's requests (from a task or a ledger event). */
   filterTask(taskId: string): void {
-    this.#filters.task_id.value = taskId
-    this.#offset = 0
+    this.show(null, { task: taskId })
+  }
+
+  /** What the address says: one request (`id`), or the journal under these filters. */
+  show(id: string | null, params: Record<string, string>): void {
+    const seq = id !== null && /^\d{1,15}$/.test(id) ? Number(id) : null
+    for (const name of Object.keys(FILTERS) as Filter[]) this.#filters[name].value = params[name] ?? ''
+    if (seq !== this.#seq) this.#offset = 0
+    this.#seq = seq
+    if (seq !== null) this.#opened.add(seq)
+  }
+
+  /** The address of what is shown. */
+  view(): { id: string | null; params: Record<string, string> } {
+    const params: Record<string, string> = {}
+    for (const name of Object.keys(FILTERS) as Filter[]) if (this.#filters[name].value.trim() !== '') params[name] = this.#filters[name].value.trim()
+    return { id: this.#seq === null ? null : String(this.#seq), params }
   }
 
   async refresh(): Promise<void> {
     if (this.#follow.checked) this.#offset = 0
     const query = new URLSearchParams({ limit: String(PAGE), offset: String(this.#offset) })
-    for (const [name, input] of Object.entries(this.#filters)) if (input.value.trim() !== '') query.set(name, input.value.trim())
+    if (this.#seq !== null) query.set('seq', String(this.#seq))
+    else
+      for (const name of Object.keys(FILTERS) as Filter[])
+        if (this.#filters[name].value.trim() !== '') query.set(FILTERS[name], this.#filters[name].value.trim())
+    show(this.#single, String(this.#seq), () =>
+      this.#seq === null
+        ? null
+        : h(
+            'p',
+            { class: 'muted' },
+            `Request #${this.#seq}, as linked. `,
+            h('a', { href: '#requests', 'data-action': 'all-requests' }, 'Show the whole journal'),
+          ),
+    )
     let page: JournalPage
     try {
       page = await get<JournalPage>(`/__admin/journal?${query}`)
@@ -93,8 +136,8 @@ export class RequestsPanel {
     ])
     const render = () =>
       page.entries.length === 0
-        ? h('p', { class: 'muted' }, 'No request matches.')
-        : journalTable(page.entries, this.#opened, { openTask: this.openTask, openFaultLine: this.openFaultLine }, () => {
+        ? h('p', { class: 'muted' }, this.#seq === null ? 'No request matches.' : `The journal holds no request #${this.#seq} (any more).`)
+        : journalTable(page.entries, this.#opened, this.hooks, () => {
             delete this.#table.dataset['key']
             show(this.#table, 'toggled', render)
           })
@@ -104,6 +147,6 @@ export class RequestsPanel {
   #move(by: number): void {
     this.#follow.checked = false
     this.#offset = Math.max(0, this.#offset + by)
-    this.changed()
+    this.hooks.changed()
   }
 }

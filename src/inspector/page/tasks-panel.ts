@@ -1,7 +1,8 @@
 /**
  * Every task of every account, a page at a time (the admin API's `limit`/`offset`), filtered by
  * key, status and type on the server. Each row draws the task's timeline and what moves it next;
- * a click opens it in the detail pane.
+ * a click opens it in the detail pane. The filters and the opened task are the page's address
+ * (`#tasks/ID?key=ke…01&status=failure`); the key filter goes by the key's label, never the key.
  */
 import type { AccountView, TaskView } from '../../admin/views.js'
 import { TASK_TYPE_LABELS } from '../../domain/task-types/labels.js'
@@ -32,10 +33,13 @@ export class TasksPanel {
   readonly #detail: TaskDetail
   #offset = 0
   #selected: string | null = null
+  /** A key filter from the address, until the account list (and so the option) arrives. */
+  #wantedKey: string | null = null
 
   constructor(private readonly hooks: DetailHooks) {
     const refilter = () => {
       this.#offset = 0
+      this.#wantedKey = null
       hooks.changed()
     }
     this.#key = select('api key', [ALL], refilter)
@@ -64,19 +68,47 @@ export class TasksPanel {
     )
   }
 
-  /** Keys for the filter, from the accounts the header already fetched. */
+  /** Keys for the filter, from the accounts the header already fetched: each by its label (a fake before labels: the key). */
   accounts(accounts: AccountView[]): void {
-    const keys = ['', ...accounts.map((account) => account.api_key)]
+    const keys: Array<[value: string, text: string]> = [
+      ['', 'all'],
+      ...accounts.map((account): [string, string] => [account.label ?? account.api_key, account.api_key]),
+    ]
     const current = [...this.#key.options].map((option) => option.value)
-    if (current.join('\n') === keys.join('\n')) return
-    const chosen = this.#key.value
-    this.#key.replaceChildren(...keys.map((key) => h('option', { value: key }, key === '' ? 'all' : key)))
-    this.#key.value = keys.includes(chosen) ? chosen : ''
+    if (current.join('\n') === keys.map(([value]) => value).join('\n')) return
+    const chosen = this.#wantedKey ?? this.#key.value
+    this.#key.replaceChildren(...keys.map(([value, text]) => h('option', { value }, text)))
+    this.#key.value = keys.some(([value]) => value === chosen) ? chosen : ''
+    if (this.#key.value === chosen) this.#wantedKey = null
+  }
+
+  /** What the address says: a task opened (`id`), the list under these filters. */
+  show(id: string | null, params: Record<string, string>): void {
+    if (id !== this.#selected) this.#offset = 0
+    this.#selected = id
+    // A key the list of accounts has not brought yet is kept until it does.
+    this.#wantedKey = params['key'] ?? ''
+    this.#key.value = this.#wantedKey
+    if (this.#key.value === this.#wantedKey) this.#wantedKey = null
+    this.#status.value = params['status'] ?? ''
+    this.#type.value = params['type'] ?? ''
+    this.#search.value = params['q'] ?? ''
+  }
+
+  /** The address of what is shown. */
+  view(): { id: string | null; params: Record<string, string> } {
+    const params: Record<string, string> = {}
+    const key = this.#wantedKey ?? this.#key.value
+    if (key !== '') params['key'] = key
+    if (this.#status.value !== '') params['status'] = this.#status.value
+    if (this.#type.value !== '') params['type'] = this.#type.value
+    if (this.#search.value.trim() !== '') params['q'] = this.#search.value.trim()
+    return { id: this.#selected, params }
   }
 
   async refresh(now: number): Promise<void> {
     const query = {
-      api_key: this.#key.value || undefined,
+      api_key: (this.#wantedKey ?? this.#key.value) || undefined,
       status: this.#status.value || undefined,
       type: this.#type.value || undefined,
       q: this.#search.value.trim() || undefined,
