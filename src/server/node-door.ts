@@ -6,7 +6,6 @@
  * header check, CORS, and QA's inspector page (a browser navigation, HTTP only).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
 import { Readable, pipeline } from 'node:stream'
 import { adminGuard, overHttp, type AdminAccess } from '../admin/admin-auth.js'
 import { errorBody, problem } from '../api/errors.js'
@@ -22,6 +21,7 @@ import '../openapi/environment-check.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { hostProblem } from './host-header.js'
 import { inspectorHandler } from './inspector-route.js'
+import { lingerAfterAnswer } from './lingering-close.js'
 import { packageAbout } from './package-about.js'
 import { readNodeBytes } from './read-node-body.js'
 import { requestTarget } from './request-target.js'
@@ -63,13 +63,6 @@ class NodeRequest implements DispatchRequest {
   }
 }
 
-/** Ends the connection once what was written to it has gone out (nothing more is read from it). */
-function closeAfterAnswer(socket: Socket): void {
-  if (socket.destroyed) return
-  socket.once('finish', () => socket.destroy())
-  socket.end()
-}
-
 function write(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   if (res.headersSent || res.destroyed) return
   const headers: Record<string, string | number> = { 'content-type': 'application/json' }
@@ -77,11 +70,11 @@ function write(request: NodeRequest | null, req: IncomingMessage, res: ServerRes
   const { body } = answer
   if (typeof body === 'string') headers['content-length'] = Buffer.byteLength(body)
   // An answer before the body was read to its end (a 413): the rest will never be read, so nothing
-  // can follow on this connection. Say so before closing it.
+  // can follow on this connection. Say so, and close it lingering (lingering-close.ts).
   const unread = request !== null && request.reading && !req.complete
   if (unread || headers['connection'] === 'close') {
     headers['connection'] = 'close'
-    res.once('finish', () => closeAfterAnswer(req.socket))
+    lingerAfterAnswer(req.socket)
   }
   res.writeHead(answer.status, statusText(answer.status), headers)
   if (body === null || typeof body === 'string' || isNullBodyStatus(answer.status) || req.method === 'HEAD') {
@@ -138,7 +131,14 @@ export function createNodeDoor(source: MockHandle, options: NodeDoorOptions = {}
   const inspector = inspectorHandler(options.admin)
   /** The last Host that passed: clients send the same one on every request, so each is checked once. */
   let goodHost: string | null = null
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    // A request pipelined behind one not answered yet starts once that answer went out, in order;
+    // after an answer that closes the connection (a refused body), Node never hands it the
+    // connection, and it never runs.
+    if (res.socket === null) {
+      res.once('socket', () => listener(req, res))
+      return
+    }
     // HTTP/1.1 requires a Host, and every URL the fake hands out is made from it (host-header.ts).
     const host = req.headers.host
     if (host === undefined || host !== goodHost) {
@@ -180,4 +180,5 @@ export function createNodeDoor(source: MockHandle, options: NodeDoorOptions = {}
       writeError(request, req, res, error)
     }
   }
+  return listener
 }
