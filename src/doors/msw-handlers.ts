@@ -40,10 +40,10 @@ function underBase(href: string): RegExp {
   return new RegExp(`^${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[/?#]|$)`)
 }
 
-async function settle(outcome: DoorOutcome, head: boolean, drop: () => Response): Promise<Response> {
+async function settle(outcome: DoorOutcome, drop: () => Response): Promise<Response> {
   if (outcome.delayMs > 0) await sleep(outcome.delayMs)
   if (outcome.drop) return drop()
-  const { init, body } = webAnswer(outcome.response, head)
+  const { init, body } = webAnswer(outcome)
   return new HttpResponse(body, init)
 }
 
@@ -67,7 +67,7 @@ export function createHandlers(source: MockHandle, options: HandlerOptions = {})
         headers: request.headers,
         body: (limit) => readStream(request.body, limit),
       })
-      return outcome === null ? undefined : settle(outcome, request.method === 'HEAD', drop)
+      return outcome === null ? undefined : settle(outcome, drop)
     }),
   ]
 }
