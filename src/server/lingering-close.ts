@@ -3,8 +3,9 @@
  * before reading to its end (a 413). Closing at once would reset the connection while the client
  * is still sending, and a client that is still writing then meets EPIPE or ECONNRESET instead of
  * reading the answer (fetch did, in about 1 of 20 tries of a 2 MB create). So, as nginx does,
- * the fake sends the answer, half-closes, and keeps reading and discarding what still comes for
- * at most LINGER_MS and LINGER_BYTES, then closes; a client that closes first ends it at once.
+ * the fake sends the answer, half-closes, and keeps reading and discarding what still comes while
+ * it keeps coming (a pause of LINGER_IDLE_MS ends it), for at most LINGER_MS and LINGER_BYTES,
+ * then closes; a client that closes first ends it at once.
  *
  * What comes after the answer is discarded, never parsed: Node's HTTP parser is cut off from the
  * connection, so nothing the client sent behind the refused body (the rest of it, a pipelined
@@ -14,10 +15,12 @@
  */
 import type { Socket } from 'node:net'
 
-/** How long the fake goes on reading after the answer, at most. */
-export const LINGER_MS = 2_000
+/** How long the fake goes on reading after the answer, at most (nginx's lingering_time is 30 s). */
+export const LINGER_MS = 30_000
+/** How long it waits for more of what the client sends before it closes (nginx's lingering_timeout: 5 s). */
+export const LINGER_IDLE_MS = 2_000
 /** How much it reads and discards after the answer, at most. */
-export const LINGER_BYTES = 16 * 1024 * 1024
+export const LINGER_BYTES = 64 * 1024 * 1024
 
 const lingering = new WeakSet<Socket>()
 
@@ -28,20 +31,25 @@ function linger(socket: Socket): void {
   let read = 0
   const close = (): void => {
     clearTimeout(timer)
+    clearTimeout(idle)
     socket.destroy()
   }
-  const timer = setTimeout(close, LINGER_MS)
-  timer.unref()
+  const timer = setTimeout(close, LINGER_MS).unref()
+  const idle = setTimeout(close, LINGER_IDLE_MS).unref()
   const discard = (chunk: Buffer): void => {
     read += chunk.length
     if (read > LINGER_BYTES) close()
+    else idle.refresh()
   }
   // Adding a `data` listener makes Node hand the parser its bytes as events (it reads the socket
   // itself otherwise); removing the parser's own listener then leaves it nothing more to parse.
   socket.on('data', discard)
   for (const listener of socket.listeners('data')) if (listener !== discard) socket.off('data', listener as (chunk: Buffer) => void)
   socket.once('end', close)
-  socket.once('close', () => clearTimeout(timer))
+  socket.once('close', () => {
+    clearTimeout(timer)
+    clearTimeout(idle)
+  })
   socket.end()
   socket.resume()
 }
