@@ -15,7 +15,7 @@ import { assetPath, getAsset, type AssetKind } from '../api/asset-api.js'
 import { sent } from '../api/journal-record.js'
 import { createTask, getTask, getUsage } from '../api/public-api.js'
 import { failWith, type ApiResponse } from '../api/respond.js'
-import { API_PREFIX, pathOf, type PublicEndpoint } from '../api/routes.js'
+import { pathOf, type PublicEndpoint } from '../api/routes.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { worldErrorAnswer, worldsAdminRoutes } from '../worlds/world-admin.js'
 import type { WorldRegistry } from '../worlds/world-registry.js'
@@ -27,7 +27,7 @@ import { crashed, finisher, type Journaled, type RouteResult, type Routed } from
 import { documentAnswer } from './openapi-text.js'
 import { frontPage, frontPageAnswer, type About } from './front-page.js'
 import type { Answer, Dispatch, DispatchRequest, DoorOutcome } from './request.js'
-import { fakeRoutes, MEDIA_EXTENSION, routeTable } from './route-table.js'
+import { ADMIN_PREFIX, fakeRoutes, MEDIA_EXTENSION, OWN_AREAS, routeTable } from './route-table.js'
 
 export interface DispatchOptions {
   /**
@@ -52,13 +52,11 @@ export interface DispatchOptions {
   about?: About
 }
 
-const ADMIN_PREFIX = '/__admin/'
 const WORLDS_PREFIX = '/worlds/'
-const MEDIA_PREFIXES = ['/assets/audio/', '/assets/image/']
 
-/** The areas of the path space that are the fake's even when it shares an origin. */
+/** The areas of the path space that are the fake's even when it shares an origin (route-table.ts). */
 function inOwnArea(path: string): boolean {
-  return path.startsWith(API_PREFIX) || path.startsWith(ADMIN_PREFIX) || MEDIA_PREFIXES.some((prefix) => path.startsWith(prefix))
+  return OWN_AREAS.prefixes.some((prefix) => path.startsWith(prefix))
 }
 
 function decodeParam(raw: string): string | null {

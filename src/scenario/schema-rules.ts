@@ -1,5 +1,6 @@
 /** Rules (which timeline a new task takes) and faults (what a request meets before its normal answer). */
 import * as z from '../zod.js'
+import { ENDPOINTS } from '../domain/endpoint.js'
 import { MUSIC_MODES, TASK_TYPES } from '../domain/types.js'
 import { FAULT_KEYS, FAULT_KINDS, type FaultKey, type SchemaKit } from '../domain/fault-kinds/index.js'
 import { duration, expecting, nonEmptyString, positiveInt, positiveNumber, regexSource } from './fields.js'
@@ -71,7 +72,7 @@ const probabilityError = expecting('a probability between 0 and 1')
 const faultMatchSchema = mapping(
   {
     endpoint: z
-      .enum(['create', 'get_task', 'usage', 'asset', 'any'])
+      .enum([...ENDPOINTS, 'any'])
       .optional()
       .describe('The endpoint the request is for; any (the default) is every endpoint.'),
     api_key: text('an API key (a string)').optional().describe('The API key of the request.'),
