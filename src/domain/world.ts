@@ -16,7 +16,7 @@ import { createRng, deriveSeed, taskId, type WorldRealm } from './random.js'
 import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
 import { taskType } from './task-types/index.js'
-import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskStatus, TaskType } from './types.js'
+import type { FaultAction, FinalStatus, TaskMode, Scenario, Step, TaskStatus, TaskType } from './types.js'
 
 /** An account as callers see it: read-only; only the world's methods change it. */
 export interface Account {
@@ -69,7 +69,7 @@ export interface Task {
   readonly seed: number
   readonly type: TaskType
   readonly model: string
-  readonly mode: MusicMode | null
+  readonly mode: TaskMode | null
   readonly input: Readonly<Record<string, unknown>>
   readonly creditsCost: number
   readonly createdAt: number
@@ -105,7 +105,7 @@ class StoredTask implements Task {
   readonly #seed: number
   readonly type: TaskType
   readonly model: string
-  readonly mode: MusicMode | null
+  readonly mode: TaskMode | null
   readonly input: Readonly<Record<string, unknown>>
   readonly creditsCost: number
   readonly createdAt: number
@@ -271,7 +271,7 @@ export interface WorldContents {
 export interface TaskRequest {
   type: TaskType
   model: string
-  mode: MusicMode | null
+  mode: TaskMode | null
   /** The effective model version of a music task (default applied); null otherwise. */
   mv: string | null
   input: Readonly<Record<string, unknown>>
