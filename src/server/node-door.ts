@@ -11,7 +11,7 @@ import { adminGuard, overHttp, type AdminAccess } from '../admin/admin-auth.js'
 import { failWith, internalError } from '../api/respond.js'
 import { createDispatch } from '../dispatch/dispatch.js'
 import type { Answer, DispatchRequest, DoorOutcome, HeaderReader } from '../dispatch/request.js'
-import { sentAnswer } from '../dispatch/sent-answer.js'
+import { JSON_HEADERS, sentAnswer } from '../dispatch/sent-answer.js'
 import { statusText } from '../dispatch/status-text.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { realTimeout } from '../platform/real-timers.js'
@@ -68,8 +68,12 @@ type Sent = DoorOutcome & { drop?: undefined }
 /** Writes the answer as the finishing step made it: one writeHead and one end (a media file streamed). */
 function write(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Sent): void {
   if (res.headersSent || res.destroyed) return
-  const headers: Record<string, string | number> = {}
-  for (const name in answer.headers) headers[name.toLowerCase()] = answer.headers[name]!
+  let headers: Record<string, string | number>
+  if (answer.headers === JSON_HEADERS) headers = { 'content-type': 'application/json' } // most answers: no loop
+  else {
+    headers = {}
+    for (const name in answer.headers) headers[name.toLowerCase()] = answer.headers[name]!
+  }
   const { body } = answer
   if (typeof body === 'string') headers['content-length'] = Buffer.byteLength(body)
   // An answer before the body was read to its end (a 413): the rest will never be read, so nothing
