@@ -4,7 +4,7 @@
  * so every example body is a real, reproducible answer and cannot drift from the behaviour.
  */
 import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
-import type { OperationId } from '../api/routes.js'
+import { PUBLIC_ROUTES, type OperationId } from '../api/routes.js'
 import { ManualClock } from '../domain/clock.js'
 import { TASK_TYPE_LIST } from '../domain/task-types/index.js'
 import type { ServiceConfig } from '../domain/types.js'
@@ -64,7 +64,7 @@ export function generateExamples(service: ServiceConfig): Examples {
   const scenario = { ...parsed.scenario, service: { ...service, rateLimitPerMinute: null } }
   const world = new World(scenario, new ManualClock(Date.parse('2026-01-01T00:00:00.000Z')))
   const requests: Examples['requests'] = {}
-  const responses: Examples['responses'] = { createTask: {}, getTask: {}, getUsage: {} }
+  const responses = Object.fromEntries(PUBLIC_ROUTES.map((route) => [route.operationId, {}])) as Examples['responses']
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed answer the examples walk into (the OpenAPI document checks its shape)
   const record = (operation: OperationId, name: string, summary: string, outcome: Outcome): any => {
     const { status, value } = body(outcome)
