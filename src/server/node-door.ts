@@ -69,7 +69,8 @@ type Sent = DoorOutcome & { drop?: undefined }
 function write(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Sent): void {
   if (res.headersSent || res.destroyed) return
   let headers: Record<string, string | number>
-  if (answer.headers === JSON_HEADERS) headers = { ...JSON_HEADERS } // most answers: a copy, no loop
+  if (answer.headers === JSON_HEADERS)
+    headers = { ...JSON_HEADERS } // most answers: a copy, no loop
   else {
     headers = {}
     for (const name in answer.headers) headers[name.toLowerCase()] = answer.headers[name]!
