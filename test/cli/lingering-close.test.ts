@@ -5,7 +5,7 @@
  * runs in its own process, as users run it: in the test's own process the client and the server
  * take turns on one thread, which hid the race (fetch met EPIPE in 12 of 100 tries in issue 38).
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -54,7 +54,7 @@ it(`fetch reads the 413 of a 2 MB create in ${TRIES} of ${TRIES} tries (no EPIPE
   expect(((await usage.json()) as { data: { tasks_created: number } }).data.tasks_created).toBe(0)
 })
 
-it('python3 urllib reads the 413 of a 2 MB create', { timeout: 60_000 }, async () => {
+it('python3 urllib reads the 413 of a 2 MB create', { timeout: 60_000, tags: ['python3'] }, async () => {
   const script = [
     'import json, sys, urllib.request, urllib.error',
     'body = json.dumps({"model": "music-model", "task_type": "lyrics", "input": {"prompt": "x" * 2000000}}).encode()',
@@ -77,7 +77,10 @@ it('python3 urllib reads the 413 of a 2 MB create', { timeout: 60_000 }, async (
   }
 })
 
-it('curl reads the 413 of a 2 MB create', { timeout: 60_000 }, async () => {
+const curlMissing = spawnSync('curl', ['--version']).error !== undefined
+if (curlMissing) console.warn('lingering-close.test.ts: the curl test is skipped: curl is not on PATH')
+
+it.skipIf(curlMissing)('curl reads the 413 of a 2 MB create', { timeout: 60_000 }, async () => {
   const file = join(await mkdtemp(join(tmpdir(), 'atm-linger-')), 'create.json')
   await writeFile(file, BODY)
   for (let i = 0; i < 20; i++) {

@@ -5,9 +5,9 @@
  * commit failed as the 503 the client got, naming no task. (Under msw 3 too: scripts/matrix.sh
  * runs test/contract with it.)
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { CONTRACT_SCENARIO } from '../support/scenarios.js'
-import { expressDoor, httpDoor, inProcessDoor, worldDoor, type Door, type Fake } from '../support/doors.js'
+import { describeDoors, expressDoor, httpDoor, inProcessDoor, worldDoor, type Fake } from '../support/doors.js'
 import { exeDoors } from '../support/exe-door.js'
 import { fetchDoor } from '../support/fetch-door.js'
 import { browserDoor } from '../support/browser-door.js'
@@ -28,7 +28,7 @@ async function newest(fake: Fake): Promise<EntryView> {
   return page.entries[0]!
 }
 
-describe.each([inProcessDoor(), fetchDoor(), httpDoor(), worldDoor(), expressDoor(), browserDoor(), ...exeDoors()])('finishing step: $name', (door: Door) => {
+describeDoors([inProcessDoor(), fetchDoor(), httpDoor(), worldDoor(), expressDoor(), browserDoor(), ...exeDoors()])('finishing step: $name', (door) => {
   let fake: Fake
   beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())
