@@ -1,11 +1,17 @@
 // Heap per named world (src/worlds): N empty worlds of the default scenario, then N small ones
 // (each with 4 tasks of one key, created and read to their end), from the built dist/.
 // Run: npm run -s build && node --expose-gc bench/worlds-memory.mjs [N] [journalCapacity]
-import { createTask, getTask } from '../dist/api/public-api.js'
+import * as api from '../dist/api/public-api.js'
+import { sendAnswered } from '../dist/dispatch/finish.js'
 import { bundledLibrary } from '../dist/mock/bundled-scenarios.js'
 import { resolveScenario } from '../dist/scenario/resolve-scenario.js'
 import { worldFactory } from '../dist/server/world-factory.js'
 import { createWorldRegistry } from '../dist/worlds/world-registry.js'
+
+/** An endpoint's answer, sent and journaled as the dispatch's finishing step does. */
+const served = (answered) => (sendAnswered(answered), answered.outcome)
+const createTask = (...args) => served(api.createTask(...args))
+const getTask = (...args) => served(api.getTask(...args))
 
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc')
 const count = Number(process.argv[2] ?? 1000)

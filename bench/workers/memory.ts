@@ -1,12 +1,14 @@
 /**
  * Memory per stored finished task: `node --expose-gc memory.js COUNT`. Creates COUNT tasks
- * through the api layer (the functions every door calls) with the bench's 400-byte body,
+ * through the api layer and the dispatch's finishing step (what every door calls; the journal
+ * kept) with the bench's 400-byte body,
  * each made unique, reads each to success, and divides the heap growth (after full GCs) by
  * COUNT. Prints one JSON line.
  */
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { createTask, getTask } from '../../src/api/public-api.js'
+import * as api from '../../src/api/public-api.js'
+import { sendAnswered } from '../../src/dispatch/finish.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { BENCH_SCENARIO } from '../lib/paths.js'
 import { createBody, KEY } from '../lib/requests.js'
@@ -22,6 +24,10 @@ function heapAfterGc(): number {
 const count = Number(process.argv[2] ?? '100000')
 const fake = createMock({ scenario: readFileSync(BENCH_SCENARIO, 'utf8') })
 const origin = 'http://127.0.0.1:4010'
+/** An endpoint's answer, sent and journaled as the dispatch would. */
+const served = (answered: api.Answered): api.Outcome => (sendAnswered(answered), answered.outcome)
+const createTask = (...args: Parameters<typeof api.createTask>) => served(api.createTask(...args))
+const getTask = (...args: Parameters<typeof api.getTask>) => served(api.getTask(...args))
 
 /** One complete life: create, then four reads (pending, running, running, success). */
 function life(tag: string): void {

@@ -4,6 +4,7 @@
  * same message through either door). Every message names the field and what was expected.
  */
 import * as z from '../zod.js'
+import { ENDPOINTS } from '../domain/endpoint.js'
 import { REPORT_RULES } from '../domain/report-rules.js'
 import { TASK_STATUSES, TASK_TYPES } from '../domain/types.js'
 import { badRequest } from './admin-error.js'
@@ -79,7 +80,8 @@ export const tasksQuery = z.strictObject({
     .optional(),
 })
 
-export const JOURNAL_ENDPOINTS = ['create', 'get_task', 'usage', 'asset'] as const
+/** The endpoints the journal records (domain/endpoint.ts). */
+export const JOURNAL_ENDPOINTS = ENDPOINTS
 export const journalQuery = z.strictObject({
   api_key: apiKey.optional(),
   endpoint: z.enum(JOURNAL_ENDPOINTS, { error: expected(`one of ${JOURNAL_ENDPOINTS.join(', ')}`) }).optional(),

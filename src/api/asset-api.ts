@@ -3,7 +3,7 @@
  * generated on request, deterministic per clip, the audio as long as the clip's duration, within
  * `service.media.max_audio_seconds` (600 by default) and `service.media.audio_seconds` when set.
  * Like the real service's CDN links they need no API key. Faults with `endpoint: asset` apply;
- * every request is journaled.
+ * every request is journaled (by the dispatch's finishing step, as sent).
  */
 import type { World } from '../domain/world.js'
 import type { MediaBody } from '../media/media-body.js'
@@ -13,8 +13,7 @@ import { DEFAULT_MAX_AUDIO_SECONDS } from '../scenario/defaults.js'
 import { audioBody, imageBody } from './media-files.js'
 import type { FaultAction } from '../domain/types.js'
 import { applyFault } from './fault.js'
-import { faultCause, record } from './journal-record.js'
-import { now, type Outcome } from './request.js'
+import { now, type Answered, type Outcome } from './request.js'
 import { failWith } from './respond.js'
 
 export type AssetKind = 'audio' | 'image'
@@ -26,13 +25,14 @@ export interface AssetRequest {
   clipId: string
 }
 
+/** A media file's 200: its body is made as it is read (a HEAD answer never reads it). */
 export interface MediaFile {
-  /** Made as it is read: a HEAD answer never reads it. */
-  body: MediaBody
-  headers: Readonly<Record<string, string>>
+  readonly status: 200
+  readonly body: MediaBody
+  readonly headers: Readonly<Record<string, string>>
 }
 
-export type AssetOutcome = Outcome | { file: MediaFile; delayMs: number; response?: undefined; drop?: undefined; fault?: FaultAction | null }
+export type AssetOutcome = Outcome | { response: MediaFile; delayMs: number; drop?: undefined; fault?: FaultAction | null }
 
 /** Used when a scenario's output override made a clip's duration something other than seconds. */
 const FALLBACK_SECONDS = 30
@@ -52,7 +52,7 @@ function answer(world: World, request: AssetRequest): AssetOutcome {
   // A media file has no stale form: `stale` serves it as it is.
   const faulted = applyFault(fault, (): Outcome | { file: MediaFile } => {
     if (clip === undefined || owner === undefined) {
-      return now(failWith('noClip', request.kind, assetPath(request.kind, request.clipId), request.clipId))
+      return now({ ...failWith('noClip', request.kind, assetPath(request.kind, request.clipId), request.clipId), cause: { kind: 'not_found' } })
     }
     const body = request.kind === 'audio' ? audioBody(request.clipId, seconds(world, clip.duration)) : imageBody(request.clipId)
     const headers = {
@@ -60,37 +60,28 @@ function answer(world: World, request: AssetRequest): AssetOutcome {
       'content-length': String(body.byteLength),
       'cache-control': 'public, max-age=31536000, immutable',
     }
-    return { file: { body, headers } }
+    return { file: { status: 200, body, headers } }
   })
   if (faulted.drop) return { drop: true, delayMs: 0, fault }
   if (faulted.answer === undefined) return { response: faulted.response, delayMs: 0, fault }
   const { answer: normal, delayMs } = faulted
-  return 'file' in normal ? { file: normal.file, delayMs, fault } : { response: normal.response!, delayMs, fault }
+  return 'file' in normal ? { response: normal.file, delayMs, fault } : { response: normal.response!, delayMs, fault }
 }
 
-/** A GET or HEAD of a media file; the door streams `file.body` (nothing for HEAD) with `file.headers`. */
-export function getAsset(world: World, request: AssetRequest): AssetOutcome {
-  const outcome = answer(world, request)
-  const clip = world.clipIndex.get(request.clipId)
-  const status = outcome.drop ? null : outcome.response === undefined ? 200 : outcome.response.status
-  record(
+/** A GET or HEAD of a media file; the dispatch sends the file (its body streamed; none for a HEAD). */
+export function getAsset(world: World, request: AssetRequest): Answered<AssetOutcome> {
+  return {
     world,
-    {
-      method: request.method,
-      path: assetPath(request.kind, request.clipId),
-      endpoint: 'asset',
-      apiKey: request.apiKey,
-      taskId: clip?.taskId ?? null,
-      taskType: null,
-      taskStatus: null,
-      fingerprint: null,
-      credits: null,
-    },
-    status,
-    outcome.delayMs,
-    outcome.response?.headers,
-    null,
-    (outcome.fault ? faultCause(world, outcome.fault) : null) ?? (status === 404 ? { kind: 'not_found' } : null),
-  )
-  return outcome
+    outcome: answer(world, request),
+    sent: null,
+    method: request.method,
+    path: assetPath(request.kind, request.clipId),
+    endpoint: 'asset',
+    apiKey: request.apiKey,
+    taskId: world.clipIndex.get(request.clipId)?.taskId ?? null,
+    taskType: null,
+    taskStatus: null,
+    fingerprint: null,
+    credits: null,
+  }
 }

@@ -1,7 +1,8 @@
 /**
- * Records each public API request and its outcome in the world's journal: the last step of the
- * api layer's pipeline (public-api.ts, asset-api.ts), so every door that calls it (msw handlers
- * in-process, express, the node:http fast path) records the same journal.
+ * Records each public API and media request in the world's journal, as it was answered: the last
+ * step of the dispatch's finishing step (src/dispatch/finish.ts), once the answer that goes out is
+ * known, so every door records the same journal and a journal entry never tells of an answer that
+ * was replaced (a 503 after a failed durable commit is journaled as that 503).
  */
 import { message, type Cause, type Message } from '../domain/exchange.js'
 import { faultKindOf } from '../domain/fault-kinds/index.js'
@@ -9,14 +10,12 @@ import type { JournalRecord } from '../domain/journal.js'
 import type { FaultAction } from '../domain/types.js'
 import type { World } from '../domain/world.js'
 import { originOf } from '../scenario/scenario-origin.js'
-import type { ApiRequest, BodyRequest, Outcome } from './request.js'
+import type { Answered, ApiRequest, BodyRequest } from './request.js'
 
-/** A journal record without its answer. */
-export type JournalEntry = Omit<JournalRecord, 'status' | 'retryAfterMs' | 'delayMs' | 'fault'>
+export type { JournalEntry } from './request.js'
 
-function header(headers: Readonly<Record<string, string>> | undefined, name: string): string | undefined {
-  if (headers === undefined) return undefined
-  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) return headers[key]
+function header(headers: Readonly<Record<string, string>>, name: string): string | undefined {
+  for (const key in headers) if (key.toLowerCase() === name) return headers[key] // no key array: this runs on every request
   return undefined
 }
 
@@ -27,36 +26,6 @@ export function retryAfterMs(value: string | undefined, now: number): number | n
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
   const date = Date.parse(text)
   return Number.isNaN(date) ? null : Math.max(0, date - now)
-}
-
-/** Completes `base` with the answer and records it (fields written out: spreads are slow on this hot path). */
-export function record(
-  world: World,
-  base: JournalEntry,
-  status: number | null,
-  delayMs: number,
-  headers: Readonly<Record<string, string>> | undefined,
-  fault: JournalRecord['fault'] = null,
-  cause: Cause | null = null,
-  exchange?: JournalRecord['exchange'],
-): void {
-  world.journal.record({
-    method: base.method,
-    path: base.path,
-    endpoint: base.endpoint,
-    apiKey: base.apiKey,
-    taskId: base.taskId,
-    taskType: base.taskType,
-    status,
-    taskStatus: base.taskStatus,
-    retryAfterMs: headers === undefined ? null : retryAfterMs(header(headers, 'retry-after'), world.clock.now()),
-    delayMs,
-    fingerprint: base.fingerprint,
-    credits: base.credits,
-    fault,
-    cause,
-    exchange,
-  })
 }
 
 /**
@@ -93,28 +62,61 @@ export function faultCause(world: World, action: FaultAction): Cause | null {
   return { kind: 'fault', index, action: faultKindOf(action).key, line: at?.line ?? null, col: at?.col ?? null }
 }
 
-/** The JSON content type alone: what most answers carry, one object for all their journal entries. */
-const JSON_ONLY: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
-
-/** The headers an answer is sent with (a door adds the JSON content type unless the answer gives its own). */
-function answerHeaders(headers: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> {
-  return headers === undefined ? JSON_ONLY : { 'content-type': 'application/json', ...headers }
+/** What the journal records of an answer as it was sent: none for a dropped connection. */
+export interface SentAnswer {
+  readonly status: number
+  /** Every header sent (the content type included). */
+  readonly headers: Readonly<Record<string, string>>
+  /** The body: text is kept (cut, keys masked); none, or a media file, is recorded as no body. */
+  readonly body: unknown
 }
 
-/** Records a public API request: `entry` says what was asked, `request` what was sent, `outcome` how it was answered. */
-export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcome, request?: Message): void {
-  const fault = outcome.fault === undefined ? null : (outcome.fault ?? 'none')
-  const cause = (outcome.fault ? faultCause(world, outcome.fault) : null) ?? outcome.response?.cause ?? null
-  const answered = outcome.response
+/**
+ * Records a request as it was answered: `answered` says what was asked (and what the client
+ * sent), `answer` what was sent (null for a dropped connection), `cause` why. `replaced`: the
+ * answer is not the endpoint's own (a crash, a failed durable commit, test mode), so what the
+ * endpoint's answer would have shown of a task (its type and status, a created task's id) is not
+ * recorded.
+ */
+export function journalSent(
+  answered: Answered<{ readonly response?: { readonly created?: unknown } }>,
+  answer: SentAnswer | null,
+  delayMs: number,
+  fault: JournalRecord['fault'],
+  cause: Cause | null,
+  replaced: boolean,
+): void {
+  const { world, sent: request } = answered
   const exchange =
-    request === undefined
+    request === null
       ? undefined
       : {
           request,
           response:
-            answered === undefined
+            answer === null
               ? null
-              : message(answerHeaders(answered.headers), answered.body, entry.apiKey, entry.apiKey === null ? undefined : world.keyLabel(entry.apiKey)),
+              : message(
+                  answer.headers,
+                  typeof answer.body === 'string' ? answer.body : null,
+                  answered.apiKey,
+                  answered.apiKey === null ? undefined : world.keyLabel(answered.apiKey),
+                ),
         }
-  record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault, cause, exchange)
+  world.journal.record({
+    method: answered.method,
+    path: answered.path,
+    endpoint: answered.endpoint,
+    apiKey: answered.apiKey,
+    taskId: replaced && answered.outcome.response?.created !== undefined ? null : answered.taskId,
+    taskType: replaced ? null : answered.taskType,
+    status: answer === null ? null : answer.status,
+    taskStatus: replaced ? null : answered.taskStatus,
+    retryAfterMs: answer === null ? null : retryAfterMs(header(answer.headers, 'retry-after'), world.clock.now()),
+    delayMs,
+    fingerprint: answered.fingerprint,
+    credits: answered.credits,
+    fault,
+    cause,
+    exchange,
+  })
 }

@@ -1,28 +1,31 @@
 /**
  * The public API as plain functions: a request in (key, origin, body text), an outcome out
  * (a response, or a dropped connection, possibly after a delay; request.ts). Every door calls
- * these; no door holds a rule of its own. Each request takes the same road, in this order:
+ * these through the dispatch; no door holds a rule of its own. Each request takes the same road,
+ * in this order:
  *
  *   authenticate (401) → rate limit (429) → body checks (413, 400)
- *     → scenario fault → answer (400, 402, 404, 503 or success) → rate-limit headers → journal
+ *     → scenario fault → answer (400, 402, 404, 503 or success) → rate-limit headers
  *
- * `pipeline` below is that road; each endpoint gives it its steps (`Steps`). Routes are in
- * routes.ts, error words in errors.ts.
+ * `pipeline` below is that road; each endpoint gives it its steps (`Steps`). Each endpoint hands
+ * back its outcome with what the journal says of the request (`Answered`); the dispatch's
+ * finishing step then sends the answer and journals it, as sent (src/dispatch/finish.ts). Routes
+ * are in routes.ts, error words in errors.ts.
  */
 import { TASK_TYPES, type Endpoint, type TaskType } from '../domain/types.js'
 import { usageOf } from '../domain/ledger.js'
 import { hash53 } from '../domain/random.js'
 import type { Account, Task, World } from '../domain/world.js'
 import { applyFault } from './fault.js'
-import { recordOutcome, sent, type JournalEntry } from './journal-record.js'
+import { sent } from './journal-record.js'
 import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
 import { rateLimit, withRateHeaders } from './rate-limit.js'
-import { now, type ApiRequest, type BodyRequest, type Outcome } from './request.js'
+import { now, type Answered, type ApiRequest, type BodyRequest, type Outcome } from './request.js'
 import { failWith, ok, renderCreated, renderTask, type ApiResponse } from './respond.js'
 import { pathOf, routeOf, type PublicEndpoint } from './routes.js'
 import { validateCreate } from './validate.js'
 
-export type { ApiRequest, BodyRequest, Outcome } from './request.js'
+export type { Answered, ApiRequest, BodyRequest, JournalEntry, Outcome } from './request.js'
 export { defaultFaultMessage } from './errors.js'
 export type { Endpoint }
 
@@ -61,6 +64,8 @@ function pipeline<R extends ApiRequest, I>(world: World, request: R, steps: Step
 
 function answerWithFault<R extends ApiRequest, I>(world: World, account: Account, request: R, steps: Steps<R, I>, input: I): Outcome {
   const fault = world.fault({ endpoint: steps.endpoint, apiKey: account.apiKey, taskType: steps.taskType(world, account, input) })
+  // No fault (most requests): the answer itself, without the fault's wrapping.
+  if (fault === null) return { response: steps.answer(world, account, request, input), delayMs: 0, fault }
   const { stale } = steps
   const faulted = applyFault(
     fault,
@@ -166,21 +171,26 @@ const USAGE: Steps<ApiRequest, null> = {
 }
 
 /*
- * The three endpoints: each runs the pipeline, then records the request in the world's journal,
- * whichever door it came through. No request moves the clock (decision 038).
+ * The three endpoints: each runs the pipeline and says what the journal records of the request;
+ * the dispatch journals it once the answer is sent, whichever door it came through. No request
+ * moves the clock (decision 038).
  */
 
 const CREATE_ROUTE = routeOf('create')
 const GET_TASK_ROUTE = routeOf('get_task')
 const USAGE_ROUTE = routeOf('usage')
 
-export function createTask(world: World, request: BodyRequest): Outcome {
+export function createTask(world: World, request: BodyRequest): Answered {
   // The journal shows the balance before the request.
   const account = request.apiKey === null ? undefined : world.account(request.apiKey)
   const credits = account === undefined ? null : { available: account.ledger.available, toppedUp: account.ledger.topped_up }
   const outcome = pipeline(world, request, CREATE, undefined)
   const created = outcome.response?.created
-  const entry: JournalEntry = {
+  const { body } = request
+  return {
+    world,
+    outcome,
+    sent: sent(world, request, typeof body === 'string' ? body : `(${body.tooLarge} bytes or more: not read)`),
     method: CREATE_ROUTE.method,
     path: pathOf('create'),
     endpoint: 'create',
@@ -188,23 +198,19 @@ export function createTask(world: World, request: BodyRequest): Outcome {
     taskId: created?.id ?? null,
     taskType: created?.type ?? null,
     taskStatus: null,
-    fingerprint: typeof request.body === 'string' ? hash53(request.body) : null,
+    fingerprint: typeof body === 'string' ? hash53(body) : null,
     credits,
   }
-  recordOutcome(
-    world,
-    entry,
-    outcome,
-    sent(world, request, typeof request.body === 'string' ? request.body : `(${request.body.tooLarge} bytes or more: not read)`),
-  )
-  return outcome
 }
 
-export function getTask(world: World, request: ApiRequest, taskId: string): Outcome {
+export function getTask(world: World, request: ApiRequest, taskId: string): Answered {
   const outcome = pipeline(world, request, GET_TASK, taskId)
   // The journal shows the status the answer showed.
   const task = outcome.response?.status === 200 ? world.tasks.get(taskId) : undefined
-  const entry: JournalEntry = {
+  return {
+    world,
+    outcome,
+    sent: sent(world, request, null),
     method: GET_TASK_ROUTE.method,
     path: pathOf('get_task', taskId),
     endpoint: 'get_task',
@@ -215,13 +221,13 @@ export function getTask(world: World, request: ApiRequest, taskId: string): Outc
     fingerprint: null,
     credits: null,
   }
-  recordOutcome(world, entry, outcome, sent(world, request, null))
-  return outcome
 }
 
-export function getUsage(world: World, request: ApiRequest): Outcome {
-  const outcome = pipeline(world, request, USAGE, null)
-  const entry: JournalEntry = {
+export function getUsage(world: World, request: ApiRequest): Answered {
+  return {
+    world,
+    outcome: pipeline(world, request, USAGE, null),
+    sent: sent(world, request, null),
     method: USAGE_ROUTE.method,
     path: pathOf('usage'),
     endpoint: 'usage',
@@ -232,6 +238,4 @@ export function getUsage(world: World, request: ApiRequest): Outcome {
     fingerprint: null,
     credits: null,
   }
-  recordOutcome(world, entry, outcome, sent(world, request, null))
-  return outcome
 }

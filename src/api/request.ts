@@ -2,7 +2,10 @@
  * What a door hands the api layer and what it gets back: a request in (key, origin, body text),
  * an outcome out (a response, or a dropped connection, possibly after a delay).
  */
+import type { Message } from '../domain/exchange.js'
+import type { JournalRecord } from '../domain/journal.js'
 import type { FaultAction } from '../domain/types.js'
+import type { World } from '../domain/world.js'
 import type { ApiResponse } from './respond.js'
 
 export interface ApiRequest {
@@ -21,6 +24,22 @@ export interface BodyRequest extends ApiRequest {
 export type Outcome =
   | { response: ApiResponse; delayMs: number; drop?: undefined; fault?: FaultAction | null }
   | { drop: true; delayMs: number; response?: undefined; fault?: FaultAction | null }
+
+/** What a journal entry says of the request itself: its record without the answer. */
+export type JournalEntry = Omit<JournalRecord, 'status' | 'retryAfterMs' | 'delayMs' | 'fault' | 'cause' | 'exchange'>
+
+/**
+ * A public endpoint's outcome, and what its journal entry says of the request (one object: the
+ * entry's fields are its own). The api layer answers; the dispatch's finishing step sends the
+ * answer and journals it, from the answer actually sent (src/dispatch/finish.ts).
+ */
+export interface Answered<O = Outcome> extends JournalEntry {
+  /** The world that answered: its journal records the request. */
+  readonly world: World
+  readonly outcome: O
+  /** What the client sent (headers and body), for the journal's exchange; null: none kept (media). */
+  readonly sent: Message | null
+}
 
 /** An answer sent at once, decided before the scenario's faults were consulted. */
 export const now = (response: ApiResponse): Outcome => ({ response, delayMs: 0 })

@@ -31,6 +31,9 @@ export type PublicRouteSpec = (typeof PUBLIC_ROUTES)[number]
 export type PublicEndpoint = PublicRouteSpec['endpoint']
 export type OperationId = PublicRouteSpec['operationId']
 
+/** The public endpoints, in the table's order. */
+export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = PUBLIC_ROUTES.map((route) => route.endpoint)
+
 /** A pattern split at its parameter: `prefix` + one segment (param), or exactly `prefix` (param null). */
 export interface Pattern {
   readonly prefix: string
@@ -61,4 +64,18 @@ export function pathOf(endpoint: PublicEndpoint, param?: string): string {
 export function openApiPath(path: string): string {
   const { prefix, param } = patternOf(path)
   return param === null ? prefix : `${prefix}{${param}}`
+}
+
+/** The public route a request is for (its parameter still as sent), or null: for readers of traffic the dispatch did not route (a recording). */
+export function publicRouteOf(method: string, path: string): { endpoint: PublicEndpoint; param: string | null } | null {
+  for (const route of PUBLIC_ROUTES) {
+    if (route.method !== method) continue
+    const { prefix, param } = PATTERNS.get(route.endpoint)!
+    if (param === null) {
+      if (path === prefix) return { endpoint: route.endpoint, param: null }
+    } else if (path.startsWith(prefix) && path.length > prefix.length && !path.includes('/', prefix.length)) {
+      return { endpoint: route.endpoint, param: path.slice(prefix.length) }
+    }
+  }
+  return null
 }

@@ -6,7 +6,7 @@ import { DEFAULT_MAX_INPUT_BYTES } from '../scenario/defaults.js'
 import type * as z from '../zod.js'
 import type { TaskRequest } from '../domain/world.js'
 import { taskType } from '../domain/task-types/index.js'
-import type { MusicMode, ServiceConfig } from '../domain/types.js'
+import type { TaskMode, ServiceConfig } from '../domain/types.js'
 import { createBodySchema, inputSchemas } from './schemas.js'
 
 export type Validation = { ok: true; request: TaskRequest } | { ok: false; message: string }
@@ -55,11 +55,11 @@ export function validateCreate(body: unknown, service: ServiceConfig): Validatio
   const { model, task_type: type } = top.data
   const input = (body as { input: Record<string, unknown> }).input
   const definition = taskType(type)
-  let mode: MusicMode | null = null
+  let mode: TaskMode | null = null
   if (definition.mode !== undefined) {
     const selected = definition.mode(input)
     if (typeof selected !== 'string') return { ok: false, message: selected.conflict }
-    mode = selected as MusicMode
+    mode = selected as TaskMode
   }
   const checked = schemas.inputs[type][mode ?? 'input']!.safeParse(input)
   if (!checked.success) return { ok: false, message: describe(checked.error, 'input') }

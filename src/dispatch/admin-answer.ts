@@ -57,7 +57,8 @@ export async function answerAdmin(
   const wrongType = typed && bodied ? contentTypeRefusal(contentType, accepted) : null
   if (wrongType !== null) return wrongType
   const read = bodied ? await bodyText(request, ADMIN_BODY_LIMIT) : ''
-  if (typeof read !== 'string') return failWith('bodyTooLarge', read.tooLarge, ADMIN_BODY_LIMIT)
+  // The rest of the body is never read: nothing more is read from this connection (as for a create).
+  if (typeof read !== 'string') return { ...failWith('bodyTooLarge', read.tooLarge, ADMIN_BODY_LIMIT), headers: { connection: 'close' } }
   if (typed && bodied && contentType === null && read !== '') return untypedBodyRefusal(accepted)
   let body: unknown
   if (route.body !== 'scenario' && read.trim() !== '') {

@@ -107,11 +107,10 @@ ${scenario}
 `
 }
 
-/** The page as an answer: HTML or JSON by the Accept header; a HEAD gets the headers alone. */
-export function frontPageAnswer(page: FrontPage, accept: string | null, head: boolean): Answer {
+/** The page as an answer: HTML or JSON by the Accept header (a HEAD gets the headers alone: finish.ts). */
+export function frontPageAnswer(page: FrontPage, accept: string | null): Answer {
   const asHtml = wantsHtml(accept)
   const text = asHtml ? html(page) : `${JSON.stringify(page, null, 2)}\n`
   const headers = { ...FRONT_PAGE_HEADERS, 'content-type': asHtml ? 'text/html; charset=utf-8' : 'application/json' }
-  if (!head) return { status: 200, headers, body: text }
-  return { status: 200, headers: { ...headers, 'content-length': String(new TextEncoder().encode(text).byteLength) }, body: null }
+  return { status: 200, headers, body: text }
 }

@@ -28,9 +28,7 @@ function documentText(service: ServiceConfig, base: string, format: DocumentForm
   return text
 }
 
-export function documentAnswer(service: ServiceConfig, base: string, format: DocumentFormat, head: boolean): Answer {
-  const text = documentText(service, base, format)
-  if (!head) return { status: 200, headers: { 'content-type': CONTENT_TYPES[format] }, body: text }
-  // A HEAD says how long the GET's body would be.
-  return { status: 200, headers: { 'content-type': CONTENT_TYPES[format], 'content-length': String(new TextEncoder().encode(text).byteLength) }, body: null }
+/** The document's answer (a HEAD gets its length, and no body, from the finishing step). */
+export function documentAnswer(service: ServiceConfig, base: string, format: DocumentFormat): Answer {
+  return { status: 200, headers: { 'content-type': CONTENT_TYPES[format] }, body: documentText(service, base, format) }
 }

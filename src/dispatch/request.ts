@@ -1,8 +1,9 @@
 /**
  * What every door hands the dispatch and gets back. A door turns its transport's request into a
  * `DispatchRequest` (method, path, headers, a body reader) and settles the `DoorOutcome` it gets
- * (an answer, after a delay, or a dropped connection) once, its own way: node:http writes it,
- * `mock.fetch` makes a Response, msw's handler returns one. No rule lives in a door.
+ * (an answer as it is sent, after a delay, or a dropped connection) once, its own way: node:http
+ * writes it, `mock.fetch` makes a Response, msw's handler returns one. No rule lives in a door:
+ * the outcome is finished (finish.ts), its headers complete and its body already gone for a HEAD.
  */
 import type { MediaBody } from '../media/media-body.js'
 
@@ -33,16 +34,27 @@ export interface DispatchRequest {
   body(limit: number): Promise<string | Uint8Array | { tooLarge: number }>
 }
 
-/** What the door sends. `content-type` is `application/json` unless `headers` say otherwise. */
+/** A route's answer. `content-type` is `application/json` unless `headers` say otherwise (sent-answer.ts). */
 export interface Answer {
   readonly status: number
   readonly headers?: Readonly<Record<string, string>>
-  /** JSON (or YAML) text; a media file, streamed as it is made; null for no body (HEAD). */
+  /** JSON (or YAML) text; a media file, streamed as it is made; null for no body. */
   readonly body: string | MediaBody | null
 }
 
-/** The answer, after `delayMs` of real time; or, after it, the connection dropped without one. */
-export type DoorOutcome = { response: Answer; delayMs: number; drop?: undefined } | { drop: true; delayMs: number; response?: undefined }
+/**
+ * What the door does: send this answer after `delayMs` of real time (every header given, the
+ * content type included; no body for a HEAD), or, after it, drop the connection without one.
+ */
+export type DoorOutcome =
+  | {
+      readonly status: number
+      readonly headers: Readonly<Record<string, string>>
+      readonly body: string | MediaBody | null
+      readonly delayMs: number
+      readonly drop?: undefined
+    }
+  | { readonly drop: true; readonly delayMs: number }
 
 /** The dispatch: an outcome, or null when the request is not the fake's (a door that shares its origin lets it through). */
 export type Dispatch = (request: DispatchRequest) => DoorOutcome | null | Promise<DoorOutcome | null>

@@ -8,7 +8,7 @@
  */
 import type { AdminRoute } from '../admin/admin-routes.js'
 import type { AssetKind } from '../api/asset-api.js'
-import { PUBLIC_ROUTES, type PublicEndpoint } from '../api/routes.js'
+import { API_PREFIX, PUBLIC_ROUTES, type PublicEndpoint } from '../api/routes.js'
 
 export type Target =
   | { readonly area: 'api'; readonly endpoint: PublicEndpoint }
@@ -115,19 +115,37 @@ export function routeTable(rows: readonly RouteRow[], decode: (raw: string) => s
 const MEDIA_EXTENSION: Record<AssetKind, string> = { audio: '.wav', image: '.png' }
 export { MEDIA_EXTENSION }
 
+/** Every admin path starts with this. */
+export const ADMIN_PREFIX = '/__admin/'
+const MEDIA_KINDS = ['audio', 'image'] as const satisfies readonly AssetKind[]
+const DOCUMENT_FORMATS = ['json', 'yaml'] as const
+const mediaFolder = (kind: AssetKind): string => `/assets/${kind}/`
+const documentPath = (format: 'json' | 'yaml'): string => `/openapi.${format}`
+
+/**
+ * Where the fake's paths lie, for a fake that shares an origin with an application (msw without
+ * a base URL): everything under `prefixes` (the public API, `/__admin`, each media folder) and the
+ * document's `paths`. Made from the same pieces as the routes below.
+ */
+export const OWN_AREAS: { readonly prefixes: readonly string[]; readonly paths: readonly string[] } = {
+  prefixes: [API_PREFIX, ADMIN_PREFIX, ...MEDIA_KINDS.map(mediaFolder)],
+  paths: DOCUMENT_FORMATS.map(documentPath),
+}
+
 /**
  * The fake's routes: public API, OpenAPI document, media files, then `admin` (the admin table of
  * one fake); with `front`, the front page `/` (the HTTP doors': in-process, `/` is the application's).
  */
 export function fakeRoutes(admin: readonly AdminRoute[], front = false): RouteRow[] {
+  for (const route of admin) if (!route.path.startsWith(ADMIN_PREFIX)) throw new Error(`admin route ${route.path} is not under ${ADMIN_PREFIX}`)
   return [
     ...(front ? ['GET', 'HEAD'].map((method): RouteRow => ({ method, path: '/', target: { area: 'front' } })) : []),
     ...PUBLIC_ROUTES.map((route): RouteRow => ({ method: route.method, path: route.path, target: { area: 'api', endpoint: route.endpoint } })),
-    ...(['json', 'yaml'] as const).flatMap((format) =>
-      ['GET', 'HEAD'].map((method): RouteRow => ({ method, path: `/openapi.${format}`, target: { area: 'openapi', format } })),
+    ...DOCUMENT_FORMATS.flatMap((format) =>
+      ['GET', 'HEAD'].map((method): RouteRow => ({ method, path: documentPath(format), target: { area: 'openapi', format } })),
     ),
-    ...(['audio', 'image'] as const).flatMap((kind) =>
-      ['GET', 'HEAD'].map((method): RouteRow => ({ method, path: `/assets/${kind}/:file`, target: { area: 'media', kind } })),
+    ...MEDIA_KINDS.flatMap((kind) =>
+      ['GET', 'HEAD'].map((method): RouteRow => ({ method, path: `${mediaFolder(kind)}:file`, target: { area: 'media', kind } })),
     ),
     ...admin.map((route): RouteRow => ({ method: route.method, path: route.path, target: { area: 'admin', route } })),
   ]

@@ -22,7 +22,12 @@ export type Cause =
   | { kind: 'ledger'; available: number; required: number }
   | { kind: 'not_found' }
   | { kind: 'store_full' }
+  /** A create whose durable commit failed (`--state-mode durable`): answered 503, nothing kept. */
   | { kind: 'state' }
+  /** A bug in the fake: an exception answered as its JSON 500. */
+  | { kind: 'internal' }
+  /** Test mode: the answer was off the OpenAPI document, replaced by a 500 that says how. */
+  | { kind: 'off_document' }
   /** A scenario fault: its index in `faults`, its kind and where it is in the scenario file (null without text). */
   | { kind: 'fault'; index: number; action: FaultKey; line: number | null; col: number | null }
 

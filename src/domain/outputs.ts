@@ -6,7 +6,7 @@
 import { createRng, deriveSeed, type Rng } from './random.js'
 import { taskType } from './task-types/index.js'
 import type { Clip } from './task-types/output-kit.js'
-import type { MusicMode, TaskType } from './types.js'
+import type { TaskMode, TaskType } from './types.js'
 
 export type { Clip } from './task-types/output-kit.js'
 
@@ -23,7 +23,7 @@ export interface TaskOutput {
 export interface OutputRequest {
   seed: number
   type: TaskType
-  mode: MusicMode | null
+  mode: TaskMode | null
   input: Readonly<Record<string, unknown>>
 }
 

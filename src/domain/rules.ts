@@ -3,12 +3,12 @@
  * `nth` counts, per rule, every task that matches its conditions, whether or not an earlier
  * rule took it; `times` counts the tasks the rule took. `one_of` draws from the task's own seed.
  */
-import type { FieldPredicate, MusicMode, Rule, RuleMatch, TaskType, Timeline } from './types.js'
+import type { FieldPredicate, TaskMode, Rule, RuleMatch, TaskType, Timeline } from './types.js'
 
 export interface TaskFacts {
   type: TaskType
   apiKey: string
-  mode: MusicMode | null
+  mode: TaskMode | null
   /** The effective model version (the default applied), or null for non-music tasks. */
   mv: string | null
   input: Readonly<Record<string, unknown>>

@@ -6,14 +6,10 @@
 import type { Endpoint } from './endpoint.js'
 import type { FaultAction } from './fault-kinds/index.js'
 
-import type { Limits } from './task-types/input-kit.js'
-import type { TaskType } from './task-types/index.js'
-import type { MusicMode } from './task-types/music.js'
+import type { Limits, TaskMode, TaskType } from './task-types/index.js'
 
-// The task types and what differs between them live in task-types/, one file each.
-export { TASK_TYPES, type TaskType } from './task-types/index.js'
-export { MUSIC_MODES, type MusicMode } from './task-types/music.js'
-export type { Limits } from './task-types/input-kit.js'
+// The task types and what differs between them (modes, text limits) live in task-types/, one file each.
+export { TASK_MODES, TASK_TYPES, type Limits, type TaskMode, type TaskType } from './task-types/index.js'
 
 export const TASK_STATUSES = ['pending', 'running', 'success', 'failure', 'timeout'] as const
 export type TaskStatus = (typeof TASK_STATUSES)[number]
@@ -48,7 +44,7 @@ export type FieldPredicate = { equals: unknown } | { contains: string } | { matc
 export interface RuleMatch {
   task_type?: TaskType
   api_key?: string
-  mode?: MusicMode
+  mode?: TaskMode
   mv?: string
   input?: Readonly<Record<string, FieldPredicate>>
   /** Only the nth task (1-based) that matches the rest of this rule. */

@@ -10,13 +10,16 @@ import { decideFault, newFaultCounters, type FaultCounters, type FaultRequest } 
 import { Journal } from './journal.js'
 import { KeyLabels } from './key-labels.js'
 import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, type Ledger } from './ledger.js'
-import { advance, nextTimedTransition, startPosition, type Position } from './lifecycle.js'
-import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outputs.js'
+import { advance, nextTimedTransition, startPosition } from './lifecycle.js'
+import { clipsOf } from './outputs.js'
 import { createRng, deriveSeed, taskId, type WorldRealm } from './random.js'
 import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
+import { StoredTask, type Task } from './stored-task.js'
 import { taskType } from './task-types/index.js'
-import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskStatus, TaskType } from './types.js'
+import type { FaultAction, FinalStatus, TaskMode, Scenario, Step, TaskType } from './types.js'
+
+export type { Task } from './stored-task.js'
 
 /** An account as callers see it: read-only; only the world's methods change it. */
 export interface Account {
@@ -61,161 +64,6 @@ export interface SavedAccount {
   readonly clips: Iterable<string>
 }
 
-export interface Task {
-  readonly id: string
-  readonly apiKey: string
-  /** 1-based position of this task among its account's tasks. */
-  readonly ordinal: number
-  readonly seed: number
-  readonly type: TaskType
-  readonly model: string
-  readonly mode: MusicMode | null
-  readonly input: Readonly<Record<string, unknown>>
-  readonly creditsCost: number
-  readonly createdAt: number
-  readonly deadline: number | null
-  readonly timeline: string
-  readonly steps: readonly Step[]
-  /** Index of the scenario rule that chose the timeline, or null for the default. */
-  readonly rule: number | null
-  position: Position
-  /** Every read by the owner, over the task's whole life. */
-  reads: number
-  output: TaskOutput | null
-  error: string | null
-}
-
-/** Outputs derived lately: a finished task read again does not generate its output again. */
-const DERIVED_OUTPUTS = 256
-const derivedOutputs = new Map<Task, TaskOutput>()
-
-/** What the task's output is when the world does not hold it: generated again from its seed. */
-const DERIVED = Symbol('derived output')
-
-/**
- * A stored task. Its output, which is generated from the task's seed (and its step's override),
- * is not kept: it is made again when read, from a small cache of recent ones (decision 029).
- * An output set explicitly (a restored task) is kept as given. Serialises as the plain Task.
- */
-class StoredTask implements Task {
-  readonly id: string
-  readonly apiKey: string
-  readonly ordinal: number
-  /** A seed of 32 bits (every derived one) as a signed 32-bit integer: no boxed double; any other as given. */
-  readonly #seed: number
-  readonly type: TaskType
-  readonly model: string
-  readonly mode: MusicMode | null
-  readonly input: Readonly<Record<string, unknown>>
-  readonly creditsCost: number
-  readonly createdAt: number
-  readonly deadline: number | null
-  readonly timeline: string
-  readonly steps: readonly Step[]
-  readonly rule: number | null
-  // The position as numbers on the task, not an object of its own: times as offsets from
-  // createdAt, which stay small integers (no boxed double each).
-  #step: number
-  #positionReads: number
-  #status: TaskStatus
-  #entered: number
-  #completed: number | null
-  /** A position whose times offsets would not give back exactly (fractional ms): kept whole. */
-  #whole: Position | null = null
-  reads: number
-  #output: TaskOutput | null | typeof DERIVED
-  error: string | null
-
-  constructor(fields: Task) {
-    this.id = fields.id
-    this.apiKey = fields.apiKey
-    this.ordinal = fields.ordinal
-    this.#seed = fields.seed >>> 0 === fields.seed ? fields.seed | 0 : fields.seed
-    this.type = fields.type
-    this.model = fields.model
-    this.mode = fields.mode
-    this.input = fields.input
-    this.creditsCost = fields.creditsCost
-    this.createdAt = fields.createdAt
-    this.deadline = fields.deadline
-    this.timeline = fields.timeline
-    this.steps = fields.steps
-    this.rule = fields.rule
-    this.#step = 0
-    this.#positionReads = 0
-    this.#status = fields.position.status
-    this.#entered = 0
-    this.#completed = null
-    this.position = fields.position
-    this.reads = fields.reads
-    this.#output = fields.output
-    this.error = fields.error
-  }
-
-  get seed(): number {
-    return this.#seed < 0 ? this.#seed + 4294967296 : this.#seed
-  }
-
-  /** Where the task stands: a new object on each read. */
-  get position(): Position {
-    if (this.#whole !== null) return { ...this.#whole }
-    const { createdAt } = this
-    return {
-      step: this.#step,
-      enteredAt: createdAt + this.#entered,
-      reads: this.#positionReads,
-      status: this.#status,
-      completedAt: this.#completed === null ? null : createdAt + this.#completed,
-    }
-  }
-
-  set position(position: Position) {
-    const { createdAt } = this
-    const entered = position.enteredAt - createdAt
-    const completed = position.completedAt === null ? null : position.completedAt - createdAt
-    const exact = createdAt + entered === position.enteredAt && (completed === null || createdAt + completed === position.completedAt)
-    this.#whole = exact ? null : { ...position }
-    this.#step = position.step
-    this.#positionReads = position.reads
-    this.#status = position.status
-    this.#entered = exact ? entered : 0
-    this.#completed = exact ? completed : null
-  }
-
-  get output(): TaskOutput | null {
-    if (this.#output !== DERIVED) return this.#output
-    let output = derivedOutputs.get(this)
-    if (output === undefined) {
-      output = this.#generate()
-      derivedOutputs.set(this, output)
-      if (derivedOutputs.size > DERIVED_OUTPUTS) derivedOutputs.delete(derivedOutputs.keys().next().value!)
-    }
-    return output
-  }
-
-  set output(output: TaskOutput | null) {
-    this.#output = output
-  }
-
-  /** From now on the output is the one its seed and final step give: generated, and not held. */
-  deriveOutput(): void {
-    this.#output = DERIVED
-  }
-
-  #generate(): TaskOutput {
-    const generated = generateOutput({ seed: this.seed, type: this.type, mode: this.mode, input: this.input })
-    const step = this.steps[this.position.step]
-    const override = step?.status === 'success' ? step.output : undefined
-    return (override === undefined ? generated : mergeOverride(generated, override)) as TaskOutput
-  }
-
-  toJSON(): Task {
-    const { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error } =
-      this
-    return { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error }
-  }
-}
-
 /** A clip some task's output holds: what serving its media file needs. */
 export interface ClipRecord {
   readonly taskId: string
@@ -233,7 +81,7 @@ export interface WorldOptions {
 }
 
 /**
- * One change to the world, as a record that `World.apply` replays: the durable state mode
+ * One change to the world, as a record that `replayChange` replays (world-replay.ts): the durable state mode
  * logs these (decision 013). `at` is the clock reading the change was made at.
  */
 export type WorldChange =
@@ -271,7 +119,7 @@ export interface WorldContents {
 export interface TaskRequest {
   type: TaskType
   model: string
-  mode: MusicMode | null
+  mode: TaskMode | null
   /** The effective model version of a music task (default applied); null otherwise. */
   mv: string | null
   input: Readonly<Record<string, unknown>>
@@ -323,7 +171,7 @@ export class World {
   /** Per key: how many times its account was removed (a reset removes it first). Ids mix it in. */
   readonly #incarnations = new Map<string, number>()
   #observer: WorldObserver = {}
-  /** The clock reading of the change being replayed (`apply`), instead of the live clock. */
+  /** The clock reading of the change being replayed (`replaying`), instead of the live clock. */
   #pinnedNow: number | null = null
   /** The scenario's `clock.tick` (manual clocks; 0 = none): how far a create or an owner's read moves a task's own time. */
   readonly #tickMs: number
@@ -737,13 +585,6 @@ export class World {
     this.#version += 1
   }
 
-  /** Puts saved counters back; their lengths must match this scenario's rules and faults. */
-  restoreCounters(saved: { rules: RuleCounters; faults: FaultCounters }): void {
-    this.#rules = { matched: [...saved.rules.matched], taken: [...saved.rules.taken] }
-    this.#faults = { matched: [...saved.faults.matched], fired: [...saved.faults.fired] }
-    this.#version += 1
-  }
-
   fault(request: FaultRequest): FaultAction | null {
     if (this.scenario.faults.length === 0) return null
     const action = decideFault(this.scenario.faults, this.#faults, this.scenario.seed, request)
@@ -751,44 +592,11 @@ export class World {
     return action
   }
 
-  /**
-   * Replays a change recorded by `observe` (the durable state mode's log), at the clock reading
-   * it was made at. False when it no longer applies (a key or task that is not there).
-   */
-  apply(change: WorldChange): boolean {
-    this.#pinnedNow = change.at
+  /** Runs `run` with the world's clock reading `at` (a change replayed at the reading it was made at: world-replay.ts). */
+  replaying<T>(at: number, run: () => T): T {
+    this.#pinnedNow = at
     try {
-      switch (change.op) {
-        case 'add_account':
-          return this.addAccount(change.apiKey, change.credits)
-        case 'remove_account':
-          return this.removeAccount(change.apiKey)
-        case 'epoch':
-          this.setEpoch(change.epoch)
-          return true
-        case 'fault':
-          this.fault(change.request)
-          return true
-        case 'force':
-          return this.force(change.taskId, change.status, change.error).ok
-      }
-      const account = this.#accounts.get(change.apiKey)
-      if (account === undefined) return false
-      switch (change.op) {
-        case 'top_up':
-          this.topUp(account, change.credits)
-          return true
-        case 'create':
-          return this.create(account, change.request).ok
-        case 'read':
-          return this.read(account, change.taskId) !== undefined
-        case 'look':
-          this.look(account)
-          return true
-        case 'admit':
-          this.admit(change.apiKey, change.limit)
-          return true
-      }
+      return run()
     } finally {
       this.#pinnedNow = null
     }

@@ -59,8 +59,8 @@ function stringBody(body: string, limit: number): string | { tooLarge: number } 
   return bytes > limit ? { tooLarge: bytes } : text
 }
 
-function toResponse(outcome: DoorOutcome & { drop?: undefined }, head: boolean): Response {
-  const { init, body } = webAnswer(outcome.response, head)
+function toResponse(outcome: DoorOutcome & { drop?: undefined }): Response {
+  const { init, body } = webAnswer(outcome)
   return typeof body === 'string' ? new TextResponse(body, init) : new Response(body, init)
 }
 
@@ -69,9 +69,9 @@ export function createFetchDoor(source: MockHandle, options: FetchDoorOptions = 
   const dispatchOptions: DispatchOptions = { ownsBase: base !== undefined, adminGuard: options.adminGuard, typedAdminBodies: options.typedAdminBodies }
   const dispatch = createDispatch(source, dispatchOptions)
 
-  async function settle(outcome: DoorOutcome, head: boolean): Promise<Response> {
+  async function settle(outcome: DoorOutcome): Promise<Response> {
     if (outcome.delayMs > 0) await sleep(outcome.delayMs)
-    if (!outcome.drop) return toResponse(outcome, head)
+    if (!outcome.drop) return toResponse(outcome)
     const response = options.drop?.() ?? Response.error()
     if (response.type === 'error') throw networkError(response)
     return response
@@ -102,10 +102,7 @@ export function createFetchDoor(source: MockHandle, options: FetchDoorOptions = 
     }
     const outcome = dispatch(dispatchRequest)
     if (outcome === null) return Promise.reject(unanswered(method, url.href))
-    const head = method === 'HEAD'
-    return 'then' in outcome
-      ? outcome.then((result) => (result === null ? Promise.reject(unanswered(method, url.href)) : settle(result, head)))
-      : settle(outcome, head)
+    return 'then' in outcome ? outcome.then((result) => (result === null ? Promise.reject(unanswered(method, url.href)) : settle(result))) : settle(outcome)
   }
 
   function unanswered(method: string, url: string): TypeError {

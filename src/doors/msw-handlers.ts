@@ -10,6 +10,7 @@ import { readStream } from '../dispatch/body-text.js'
 import type { AdminGuard } from '../dispatch/admin-answer.js'
 import { createDispatch } from '../dispatch/dispatch.js'
 import type { DoorOutcome } from '../dispatch/request.js'
+import { OWN_AREAS } from '../dispatch/route-table.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { splitBase } from './base-url.js'
 import { sleep, webAnswer } from './web-answer.js'
@@ -28,22 +29,26 @@ export interface HandlerOptions {
   typedAdminBodies?: boolean
 }
 
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /**
  * Which requests the handler takes: only the fake's, so that any other request finds no handler and
  * meets msw's unhandled-request rule (`onUnhandledRequest` in msw 2, `onUnhandledFrame` in msw 3).
- * With a base URL, everything under it; without, the fake's own areas on any origin (the areas
- * the dispatch answers when it shares an origin: dispatch.ts `inOwnArea`, and the document).
+ * With a base URL, everything under it; without, the fake's own areas on any origin, as the route
+ * table gives them (route-table.ts `OWN_AREAS`): a path under one of its prefixes, or the document.
  */
-const OWN_AREAS = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(?:api\/v1\/|__admin\/|assets\/(?:audio|image)\/|openapi\.(?:json|yaml)(?:[?#]|$))/
+const IN_OWN_AREAS = new RegExp(
+  `^[a-z][a-z0-9+.-]*://[^/]+(?:${[...OWN_AREAS.prefixes.map(escaped), ...OWN_AREAS.paths.map((path) => `${escaped(path)}(?:[?#]|$)`)].join('|')})`,
+)
 
 function underBase(href: string): RegExp {
-  return new RegExp(`^${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[/?#]|$)`)
+  return new RegExp(`^${escaped(href)}(?:[/?#]|$)`)
 }
 
-async function settle(outcome: DoorOutcome, head: boolean, drop: () => Response): Promise<Response> {
+async function settle(outcome: DoorOutcome, drop: () => Response): Promise<Response> {
   if (outcome.delayMs > 0) await sleep(outcome.delayMs)
   if (outcome.drop) return drop()
-  const { init, body } = webAnswer(outcome.response, head)
+  const { init, body } = webAnswer(outcome)
   return new HttpResponse(body, init)
 }
 
@@ -55,7 +60,7 @@ export function createHandlers(source: MockHandle, options: HandlerOptions = {})
   return [
     // A regular expression, not a path pattern: msw decodes a pattern's parameters, which throws on
     // a malformed escape before the dispatch can answer it (400).
-    http.all(base === undefined ? OWN_AREAS : underBase(base.href), async ({ request }) => {
+    http.all(base === undefined ? IN_OWN_AREAS : underBase(base.href), async ({ request }) => {
       const url = new URL(request.url)
       const path = base === undefined ? url.pathname : base.pathOf(url)
       if (path === null) return undefined
@@ -67,7 +72,7 @@ export function createHandlers(source: MockHandle, options: HandlerOptions = {})
         headers: request.headers,
         body: (limit) => readStream(request.body, limit),
       })
-      return outcome === null ? undefined : settle(outcome, request.method === 'HEAD', drop)
+      return outcome === null ? undefined : settle(outcome, drop)
     }),
   ]
 }

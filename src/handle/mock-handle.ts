@@ -36,7 +36,7 @@ export interface MockHandle {
   /**
    * Set by `--state-mode durable`: resolves once every change made so far is committed to the
    * state database; rejects when that commit failed, the world then being back to what the
-   * database holds (decision 036). A create is answered 202 only after it (src/dispatch/dispatch.ts, src/api/durable-outcome.ts).
+   * database holds (decision 036). A create is answered 202 only after it (the dispatch's finishing step, src/dispatch/finish.ts).
    */
   commit?: () => Promise<void>
 }

@@ -4,7 +4,7 @@
  * so every example body is a real, reproducible answer and cannot drift from the behaviour.
  */
 import { createTask, getTask, getUsage, type Outcome } from '../api/public-api.js'
-import type { OperationId } from '../api/routes.js'
+import { PUBLIC_ROUTES, type OperationId } from '../api/routes.js'
 import { ManualClock } from '../domain/clock.js'
 import { TASK_TYPE_LIST } from '../domain/task-types/index.js'
 import type { ServiceConfig } from '../domain/types.js'
@@ -64,7 +64,7 @@ export function generateExamples(service: ServiceConfig): Examples {
   const scenario = { ...parsed.scenario, service: { ...service, rateLimitPerMinute: null } }
   const world = new World(scenario, new ManualClock(Date.parse('2026-01-01T00:00:00.000Z')))
   const requests: Examples['requests'] = {}
-  const responses: Examples['responses'] = { createTask: {}, getTask: {}, getUsage: {} }
+  const responses = Object.fromEntries(PUBLIC_ROUTES.map((route) => [route.operationId, {}])) as Examples['responses']
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed answer the examples walk into (the OpenAPI document checks its shape)
   const record = (operation: OperationId, name: string, summary: string, outcome: Outcome): any => {
     const { status, value } = body(outcome)
@@ -72,8 +72,8 @@ export function generateExamples(service: ServiceConfig): Examples {
     return value
   }
   const post = (json: unknown, apiKey: string | null = 'demo-key', text = JSON.stringify(json)): Outcome =>
-    createTask(world, { apiKey, origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: text })
-  const read = (id: string, apiKey: string | null = 'demo-key'): Outcome => getTask(world, { apiKey, origin: EXAMPLE_ORIGIN }, id)
+    createTask(world, { apiKey, origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: text }).outcome
+  const read = (id: string, apiKey: string | null = 'demo-key'): Outcome => getTask(world, { apiKey, origin: EXAMPLE_ORIGIN }, id).outcome
   /** Creates a task from a request example; its id. */
   const create = (name: string, summary: string, taskType: string, input: Record<string, unknown>): string => {
     requests[name] = { summary, value: { model: service.model, task_type: taskType, input } }
@@ -126,22 +126,22 @@ export function generateExamples(service: ServiceConfig): Examples {
     'createTask',
     'too-large',
     'A body over the size limit (inferred)',
-    createTask(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: tooLarge }),
+    createTask(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: tooLarge }).outcome,
   )
   record('createTask', 'internal-error', 'Internal server error', post(music, 'down-key'))
   record('getTask', 'not-found', 'No such task, or the task of another account', read('00000000-0000-4000-8000-000000000000'))
   record('getTask', 'key-missing', 'No x-api-key header', read(id, null))
   record('getTask', 'internal-error', 'Internal server error', read(id, 'down-key'))
-  record('getUsage', 'usage', 'Usage of the account after the examples above', getUsage(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN }))
-  record('getUsage', 'key-invalid', 'An unknown key', getUsage(world, { apiKey: 'no-such-key', origin: EXAMPLE_ORIGIN }))
-  record('getUsage', 'internal-error', 'Internal server error', getUsage(world, { apiKey: 'down-key', origin: EXAMPLE_ORIGIN }))
+  record('getUsage', 'usage', 'Usage of the account after the examples above', getUsage(world, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN }).outcome)
+  record('getUsage', 'key-invalid', 'An unknown key', getUsage(world, { apiKey: 'no-such-key', origin: EXAMPLE_ORIGIN }).outcome)
+  record('getUsage', 'internal-error', 'Internal server error', getUsage(world, { apiKey: 'down-key', origin: EXAMPLE_ORIGIN }).outcome)
   // A store at its cap (service.max_tasks) answers the 503.
   const full = new World({ ...scenario, service: { ...service, maxTasks: 0 } }, new ManualClock(world.clock.now()))
   record(
     'createTask',
     'store-full',
     "The fake's task store is full (fake-specific)",
-    createTask(full, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: JSON.stringify(music) }),
+    createTask(full, { apiKey: 'demo-key', origin: EXAMPLE_ORIGIN, contentType: 'application/json', body: JSON.stringify(music) }).outcome,
   )
   // The rate limiter itself answers the 429s: a limit of one request a minute, met by the first.
   const limited = new World({ ...scenario, service: { ...service, rateLimitPerMinute: 1 } }, new ManualClock(world.clock.now()))
@@ -151,9 +151,9 @@ export function generateExamples(service: ServiceConfig): Examples {
     'createTask',
     'rate-limited',
     'Too many requests (inferred)',
-    createTask(limited, { ...asDemo, contentType: 'application/json', body: JSON.stringify(music) }),
+    createTask(limited, { ...asDemo, contentType: 'application/json', body: JSON.stringify(music) }).outcome,
   )
-  record('getTask', 'rate-limited', 'Too many requests (inferred)', getTask(limited, asDemo, id))
-  record('getUsage', 'rate-limited', 'Too many requests (inferred)', getUsage(limited, asDemo))
+  record('getTask', 'rate-limited', 'Too many requests (inferred)', getTask(limited, asDemo, id).outcome)
+  record('getUsage', 'rate-limited', 'Too many requests (inferred)', getUsage(limited, asDemo).outcome)
   return { requests, responses }
 }

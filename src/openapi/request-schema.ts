@@ -16,6 +16,19 @@ export interface DocumentedInput {
   parts: ReadonlyArray<readonly [string, z.ZodType]>
 }
 
+const capital = (name: string): string => `${name[0]!.toUpperCase()}${name.slice(1)}`
+
+/** A type without a `document` of its own: its one input, or one of its modes' inputs (each a named part). */
+function documentedByDefault(name: string, inputs: Readonly<Record<string, z.ZodObject>>): DocumentedInput {
+  const modes = Object.keys(inputs)
+  if (modes.length === 1) return { input: inputs[modes[0]!]!, parts: [] }
+  const parts = modes.map((mode) => [`${capital(name)}${capital(mode)}Input`, inputs[mode]!] as const)
+  const input = z
+    .union(parts.map(([, schema]) => schema) as [z.ZodObject, ...z.ZodObject[]])
+    .describe(`Input of a ${name} task, in one of its modes: ${modes.join(', ')}`)
+  return { input, parts }
+}
+
 /** The request schemas of the document, built once per service so that shared parts are one instance each. */
 export function requestSchemas(service: ServiceConfig) {
   const kit = inputKitFor(service)
@@ -23,7 +36,7 @@ export function requestSchemas(service: ServiceConfig) {
   const inputOf = Object.fromEntries(
     TASK_TYPE_LIST.map((type): [TaskType, DocumentedInput] => [
       type.name,
-      type.document?.(inputs[type.name], kit) ?? { input: inputs[type.name]['input']!, parts: [] },
+      type.document?.(inputs[type.name], kit) ?? documentedByDefault(type.name, inputs[type.name]),
     ]),
   ) as Record<TaskType, DocumentedInput>
   const body = createBodySchema(service)

@@ -3,11 +3,12 @@
  * documented for the route or not. Response checks accept those as error bodies `{code, message}`,
  * so a scenario that fakes a 503 is not mistaken for a fake that drifted from the document.
  */
+import { PUBLIC_ROUTES } from '../api/routes.js'
 import { faultKindOf } from '../domain/fault-kinds/index.js'
 import type { Endpoint, FaultAction, Scenario } from '../domain/types.js'
 
-/** The scenario's endpoint names of the document's operations. */
-const ENDPOINTS: Readonly<Record<string, Endpoint>> = { createTask: 'create', getTask: 'get_task', getUsage: 'usage' }
+/** The scenario's endpoint names of the document's operations (api/routes.ts). */
+const ENDPOINTS: Readonly<Record<string, Endpoint>> = Object.fromEntries(PUBLIC_ROUTES.map((route) => [route.operationId, route.endpoint]))
 
 /** Whether a fault of `scenario` answers `status` on the endpoint of `operationId`. */
 export function scriptedStatus(scenario: Scenario, operationId: string, status: number): boolean {

@@ -4,6 +4,7 @@
  * upstream values as far as a scenario can believe them. Pure.
  */
 import { exceedsDepth, MAX_JSON_DEPTH } from '../api/json-depth.js'
+import { publicRouteOf } from '../api/routes.js'
 import { HORIZON_MS } from '../domain/clock.js'
 import { MAX_DURATION_MS } from '../domain/duration.js'
 import { TASK_STATUSES, TASK_TYPES, type TaskStatus, type TaskType } from '../domain/types.js'
@@ -64,15 +65,15 @@ export function parseJson(text: string): unknown {
 export const capped = (text: string): string =>
   text.length <= MAX_RECORDED_MESSAGE_CHARS ? text : `${text.slice(0, MAX_RECORDED_MESSAGE_CHARS)}… (cut: ${text.length} characters)`
 
+/** The public route of an upstream request (api/routes.ts), with the task id a read names. */
 export function endpointOf(method: string, path: string): { endpoint: RecordedEndpoint; taskId?: string } | null {
-  if (method === 'POST' && path === '/api/v1/task') return { endpoint: 'create' }
-  if (method === 'GET' && path === '/api/v1/account/usage') return { endpoint: 'usage' }
-  const read = method === 'GET' ? /^\/api\/v1\/task\/([^/]+)$/.exec(path) : null
-  if (read === null) return null
+  const route = publicRouteOf(method, path)
+  if (route === null) return null
+  if (route.param === null) return { endpoint: route.endpoint }
   try {
-    return { endpoint: 'get_task', taskId: decodeURIComponent(read[1]!) }
+    return { endpoint: route.endpoint, taskId: decodeURIComponent(route.param) }
   } catch {
-    return { endpoint: 'get_task', taskId: read[1]! }
+    return { endpoint: route.endpoint, taskId: route.param }
   }
 }
 

@@ -5,6 +5,7 @@
  * that fired, at its position. A run that found a bug becomes a fixture. Pure: no I/O.
  */
 import { defaultFaultMessage } from '../api/public-api.js'
+import { PUBLIC_ENDPOINTS } from '../api/routes.js'
 import { formatDuration } from '../domain/duration.js'
 import type { JournalEntry } from '../domain/journal.js'
 import type { FaultAction, FinalStatus, Scenario } from '../domain/types.js'
@@ -45,7 +46,8 @@ function serviceOf(scenario: Scenario): Record<string, unknown> {
   }
 }
 
-const ENDPOINTS: ReadonlySet<string> = new Set<RecordedEndpoint>(['create', 'get_task', 'usage'])
+/** The endpoints a recording replays: the public API's (api/routes.ts). */
+const ENDPOINTS: ReadonlySet<string> = new Set<RecordedEndpoint>(PUBLIC_ENDPOINTS)
 
 export function sessionFromWorld(world: World, options: ExportOptions = {}): Session {
   const { scenario } = world

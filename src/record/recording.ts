@@ -225,17 +225,11 @@ export class Recording {
     }
   }
 
-  /** Longest text inputs accepted, so the replay's limits accept them too. */
+  /** Longest text inputs accepted, so the replay's limits accept them too (each type's `limits`). */
   #measure(type: TaskType, input: Record<string, unknown>): void {
-    const fields: Array<[string, keyof Limits]> = [
-      ['gpt_description_prompt', 'gpt_description_prompt'],
-      ['prompt', type === 'lyrics' ? 'prompt' : 'lyrics_prompt'],
-      ['tags', 'tags'],
-      ['negative_tags', 'negative_tags'],
-      ['title', 'title'],
-    ]
-    for (const [field, limit] of fields) {
+    for (const [name, { field }] of Object.entries(taskType(type).limits ?? {})) {
       const value = input[field]
+      const limit = name as keyof Limits
       if (typeof value === 'string') this.#longest[limit] = Math.max(this.#longest[limit] ?? 0, value.length)
     }
   }

@@ -4,9 +4,11 @@
  * with the fault it met, if any. Plain data; keys here are already the ones to write (placeholders
  * unless an export was asked to keep them), so nothing secret reaches the writer.
  */
+import type { PublicEndpoint } from '../api/routes.js'
 import type { FaultAction, FinalStatus, TaskStatus, TaskType } from '../domain/types.js'
 
-export type RecordedEndpoint = 'create' | 'get_task' | 'usage'
+/** The endpoints a recording replays: the public API's (api/routes.ts). */
+export type RecordedEndpoint = PublicEndpoint
 
 /** What a request met instead of (or on top of) its normal answer: a fault kind's action, a respond's message written out. */
 export type RecordedFault = FaultAction

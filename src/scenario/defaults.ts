@@ -2,7 +2,7 @@
  * The values a scenario file gets for every key it leaves out. Prices and limits are what the
  * real service does where its spec is silent (observed in public client code and docs).
  */
-import { DEFAULT_PRICES as TYPE_PRICES } from '../domain/task-types/index.js'
+import { DEFAULT_LIMITS as TYPE_LIMITS, DEFAULT_PRICES as TYPE_PRICES } from '../domain/task-types/index.js'
 import type { Limits, Prices, Step } from '../domain/types.js'
 
 export const DEFAULT_SEED = 1
@@ -13,14 +13,8 @@ export const DEFAULT_VERSION = 'voice-v4'
 /** Each task type's own price (src/domain/task-types/). */
 export const DEFAULT_PRICES: Prices = TYPE_PRICES
 export const DEFAULT_TIMEOUT_AFTER = '10m'
-export const DEFAULT_LIMITS: Limits = {
-  gpt_description_prompt: 500,
-  prompt: 3000,
-  lyrics_prompt: 3000,
-  tags: 200,
-  negative_tags: 200,
-  title: 80,
-}
+/** Each task type's own text limits (src/domain/task-types/). */
+export const DEFAULT_LIMITS: Limits = TYPE_LIMITS
 /** 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576
 /** 64 KiB: a create's input is stored with its task (and saved by --state), so it is capped well below a body. */

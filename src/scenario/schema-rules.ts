@@ -1,11 +1,18 @@
 /** Rules (which timeline a new task takes) and faults (what a request meets before its normal answer). */
 import * as z from '../zod.js'
-import { MUSIC_MODES, TASK_TYPES } from '../domain/types.js'
+import { ENDPOINTS } from '../domain/endpoint.js'
+import { TASK_TYPE_LIST } from '../domain/task-types/index.js'
+import { TASK_MODES, TASK_TYPES } from '../domain/types.js'
 import { FAULT_KEYS, FAULT_KINDS, type FaultKey, type SchemaKit } from '../domain/fault-kinds/index.js'
 import { duration, expecting, nonEmptyString, positiveInt, positiveNumber, regexSource } from './fields.js'
 import { timelineRefSchema } from './schema-steps.js'
 
 /** For editors: exactly one of `keys` is present (the loader checks it in checks.ts, with a clearer message). */
+/** `match.mode`: each type's input modes (task-types/). */
+const MODE_DESCRIPTION = `The input mode, chosen by which input fields are sent: ${TASK_TYPE_LIST.filter((type) => type.modes !== undefined)
+  .map((type) => `${type.modes!.join(', ')} (${type.name})`)
+  .join('; ')}.`
+
 const exactlyOneOf = (...keys: string[]) => keys.map((key) => ({ required: [key] }))
 const text = (what: string) => z.string({ error: expecting(what) })
 const mapping = <Shape extends z.$ZodLooseShape>(shape: Shape, what: string) => z.strictObject(shape, { error: expecting(what) })
@@ -34,7 +41,7 @@ const ruleMatchSchema = mapping(
   {
     task_type: z.enum(TASK_TYPES).optional().describe('The task type.'),
     api_key: text('an API key (a string)').optional().describe('The API key that creates the task.'),
-    mode: z.enum(MUSIC_MODES).optional().describe('The music mode, chosen by which input fields are sent.'),
+    mode: z.enum(TASK_MODES).optional().describe(MODE_DESCRIPTION),
     mv: text('a model version (a string)').optional().describe('The model version, input.mv after its default applies.'),
     input: z
       .record(z.string(), predicateSchema, { error: expecting('a mapping of input field names to tests') })
@@ -71,7 +78,7 @@ const probabilityError = expecting('a probability between 0 and 1')
 const faultMatchSchema = mapping(
   {
     endpoint: z
-      .enum(['create', 'get_task', 'usage', 'asset', 'any'])
+      .enum([...ENDPOINTS, 'any'])
       .optional()
       .describe('The endpoint the request is for; any (the default) is every endpoint.'),
     api_key: text('an API key (a string)').optional().describe('The API key of the request.'),

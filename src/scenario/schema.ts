@@ -6,6 +6,7 @@
 import * as z from '../zod.js'
 import * as defaults from './defaults.js'
 import { TASK_TYPES, type TaskType } from '../domain/types.js'
+import { TEXT_LIMITS, type LimitName } from '../domain/task-types/index.js'
 import {
   clockSpeed,
   duration,
@@ -68,14 +69,11 @@ const pricesSchema = mapping(
   .describe('Credits per task type, frozen at create; the types left out keep their default.')
 
 const limitsSchema = mapping(
-  {
-    gpt_description_prompt: limit('input.gpt_description_prompt').default(LIMITS.gpt_description_prompt),
-    prompt: limit('input.prompt of a lyrics task').default(LIMITS.prompt),
-    lyrics_prompt: limit('input.prompt (the lyrics) of a custom music task').default(LIMITS.lyrics_prompt),
-    tags: limit('input.tags').default(LIMITS.tags),
-    negative_tags: limit('input.negative_tags').default(LIMITS.negative_tags),
-    title: limit('input.title').default(LIMITS.title),
-  },
+  // One limit per text field the task types declare (TEXT_LIMITS, domain/task-types/), in that order.
+  Object.fromEntries(TEXT_LIMITS.map(([name, { describes }]) => [name, limit(describes).default(LIMITS[name])])) as Record<
+    LimitName,
+    z.ZodDefault<ReturnType<typeof limit>>
+  >,
   'a mapping of field names to maximum lengths',
 )
   .default({ ...LIMITS })

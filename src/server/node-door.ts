@@ -6,14 +6,13 @@
  * header check, CORS, and QA's inspector page (a browser navigation, HTTP only).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
 import { Readable, pipeline } from 'node:stream'
 import { adminGuard, overHttp, type AdminAccess } from '../admin/admin-auth.js'
-import { errorBody, problem } from '../api/errors.js'
 import { failWith, internalError } from '../api/respond.js'
 import { createDispatch } from '../dispatch/dispatch.js'
 import type { Answer, DispatchRequest, DoorOutcome, HeaderReader } from '../dispatch/request.js'
-import { isNullBodyStatus, statusText } from '../dispatch/status-text.js'
+import { JSON_HEADERS, sentAnswer } from '../dispatch/sent-answer.js'
+import { statusText } from '../dispatch/status-text.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { realTimeout } from '../platform/real-timers.js'
 import type { WorldRegistry } from '../worlds/world-registry.js'
@@ -22,6 +21,7 @@ import '../openapi/environment-check.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { hostProblem } from './host-header.js'
 import { inspectorHandler } from './inspector-route.js'
+import { lingerAfterAnswer } from './lingering-close.js'
 import { packageAbout } from './package-about.js'
 import { readNodeBytes } from './read-node-body.js'
 import { requestTarget } from './request-target.js'
@@ -63,29 +63,30 @@ class NodeRequest implements DispatchRequest {
   }
 }
 
-/** Ends the connection once what was written to it has gone out (nothing more is read from it). */
-function closeAfterAnswer(socket: Socket): void {
-  if (socket.destroyed) return
-  socket.once('finish', () => socket.destroy())
-  socket.end()
-}
+type Sent = DoorOutcome & { drop?: undefined }
 
-function write(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+/** Writes the answer as the finishing step made it: one writeHead and one end (a media file streamed). */
+function write(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Sent): void {
   if (res.headersSent || res.destroyed) return
-  const headers: Record<string, string | number> = { 'content-type': 'application/json' }
-  if (answer.headers !== undefined) for (const name of Object.keys(answer.headers)) headers[name.toLowerCase()] = answer.headers[name]!
+  let headers: Record<string, string | number>
+  if (answer.headers === JSON_HEADERS)
+    headers = { ...JSON_HEADERS } // most answers: a copy, no loop
+  else {
+    headers = {}
+    for (const name in answer.headers) headers[name.toLowerCase()] = answer.headers[name]!
+  }
   const { body } = answer
   if (typeof body === 'string') headers['content-length'] = Buffer.byteLength(body)
   // An answer before the body was read to its end (a 413): the rest will never be read, so nothing
-  // can follow on this connection. Say so before closing it.
+  // can follow on this connection. Say so, and close it lingering (lingering-close.ts).
   const unread = request !== null && request.reading && !req.complete
   if (unread || headers['connection'] === 'close') {
     headers['connection'] = 'close'
-    res.once('finish', () => closeAfterAnswer(req.socket))
+    lingerAfterAnswer(req.socket)
   }
   res.writeHead(answer.status, statusText(answer.status), headers)
-  if (body === null || typeof body === 'string' || isNullBodyStatus(answer.status) || req.method === 'HEAD') {
-    res.end(typeof body === 'string' ? body : undefined)
+  if (body === null || typeof body === 'string') {
+    res.end(body ?? undefined)
     return
   }
   // A client that goes away stops the stream, and with it the making of the bytes.
@@ -94,18 +95,22 @@ function write(request: NodeRequest | null, req: IncomingMessage, res: ServerRes
 
 function settle(request: NodeRequest, res: ServerResponse, outcome: DoorOutcome): void {
   if (outcome.delayMs > 0) {
-    const later: DoorOutcome = outcome.drop ? { drop: true, delayMs: 0 } : { response: outcome.response, delayMs: 0 }
-    realTimeout(() => settle(request, res, later), outcome.delayMs)
+    realTimeout(() => settle(request, res, { ...outcome, delayMs: 0 }), outcome.delayMs)
     return
   }
   if (res.destroyed) return
   if (outcome.drop) request.req.socket.destroy()
-  else write(request, request.req, res, outcome.response)
+  else write(request, request.req, res, outcome)
+}
+
+/** An answer of the door's own, before any route (a request target it cannot read, a crash outside the dispatch). */
+function writeOwn(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  write(request, req, res, sentAnswer(answer, req.method ?? 'GET'))
 }
 
 function writeError(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, error: unknown): void {
   if (res.headersSent) res.destroy()
-  else write(request, req, res, internalError(error))
+  else writeOwn(request, req, res, internalError(error))
 }
 
 /** The origin the client addressed (`http://` + Host, normalised as the URL parser does), cached per Host. */
@@ -138,16 +143,20 @@ export function createNodeDoor(source: MockHandle, options: NodeDoorOptions = {}
   const inspector = inspectorHandler(options.admin)
   /** The last Host that passed: clients send the same one on every request, so each is checked once. */
   let goodHost: string | null = null
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    // A request pipelined behind one not answered yet starts once that answer went out, in order;
+    // after an answer that closes the connection (a refused body), Node never hands it the
+    // connection, and it never runs.
+    if (res.socket === null) {
+      res.once('socket', () => listener(req, res))
+      return
+    }
     // HTTP/1.1 requires a Host, and every URL the fake hands out is made from it (host-header.ts).
     const host = req.headers.host
     if (host === undefined || host !== goodHost) {
       const wrong = hostProblem(host, req.httpVersionMinor)
       if (wrong !== null) {
-        const { status, message } = problem('badHost', wrong)
-        const body = errorBody(status, message)
-        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' })
-        res.end(body)
+        writeOwn(null, req, res, { ...failWith('badHost', wrong), headers: { connection: 'close' } })
         return
       }
       if (host !== undefined) goodHost = host
@@ -163,16 +172,16 @@ export function createNodeDoor(source: MockHandle, options: NodeDoorOptions = {}
       const parsed = requestTarget(origin, target)
       const method = req.method ?? 'GET'
       if (parsed === null) {
-        write(null, req, res, failWith('noRoute', method, target))
+        writeOwn(null, req, res, failWith('noRoute', method, target))
         return
       }
       request = new NodeRequest(req, method, parsed.path, parsed.search, base)
       const outcome = dispatch(request)
       const settled = request
-      if (outcome === null) write(settled, req, res, failWith('noRoute', method, parsed.path))
+      if (outcome === null) writeOwn(settled, req, res, failWith('noRoute', method, parsed.path))
       else if ('then' in outcome)
         outcome.then(
-          (result) => (result === null ? write(settled, req, res, failWith('noRoute', method, parsed.path)) : settle(settled, res, result)),
+          (result) => (result === null ? writeOwn(settled, req, res, failWith('noRoute', method, parsed.path)) : settle(settled, res, result)),
           (error: unknown) => writeError(settled, req, res, error),
         )
       else settle(request, res, outcome)
@@ -180,4 +189,5 @@ export function createNodeDoor(source: MockHandle, options: NodeDoorOptions = {}
       writeError(request, req, res, error)
     }
   }
+  return listener
 }

@@ -3,7 +3,7 @@
  * corrupt or foreign file is refused with the path of its first mistake and never half-loaded.
  */
 import * as z from '../zod.js'
-import { TASK_STATUSES, TASK_TYPES, MUSIC_MODES } from '../domain/types.js'
+import { TASK_MODES, TASK_STATUSES, TASK_TYPES } from '../domain/types.js'
 
 export const STATE_FORMAT = 'audio-task-mock/state'
 /** 2: JSON lines (a header, then accounts, their events and clips, and tasks, one record a line). 1: one JSON document. */
@@ -31,7 +31,7 @@ export const savedTask = z.strictObject({
   seed: count,
   type: z.enum(TASK_TYPES),
   model: z.string(),
-  mode: z.enum(MUSIC_MODES).nullable(),
+  mode: z.enum(TASK_MODES).nullable(),
   input: z.record(z.string(), z.unknown()),
   creditsCost: count,
   createdAt: instant,

@@ -5,6 +5,7 @@
  * spec could charge for it, and then the check says so and the charge counts against the paid-task
  * budget. Every response is also checked against the OpenAPI document (session.ts).
  */
+import { pathOf } from '../api/routes.js'
 import { randomUUID } from 'node:crypto'
 import type { Exchange, Session } from './session.js'
 
@@ -36,10 +37,10 @@ export function expect(exchange: Exchange, status: number, more: string[] = []):
   return { outcome: problems.length === 0 ? 'pass' : 'fail', problems, exchange }
 }
 
-const unknownTask = `/api/v1/task/${randomUUID()}`
+const unknownTask = pathOf('get_task', randomUUID())
 const invalidKey = `verify-invalid-${randomUUID()}`
-const USAGE = '/api/v1/account/usage'
-const CREATE = '/api/v1/task'
+const USAGE = pathOf('usage')
+const CREATE = pathOf('create')
 export const LYRICS = { prompt: 'audio-task-mock verify: a short song about a passing test' }
 
 function authCheck(id: string, method: string, path: string, key: string | null, title: string): Check {

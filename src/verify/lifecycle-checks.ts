@@ -3,6 +3,7 @@
  * pace until it is final (statuses only move forward, the input comes back as sent), hidden from
  * another account, and counted in usage.
  */
+import { pathOf } from '../api/routes.js'
 import { isDeepStrictEqual } from 'node:util'
 import { expect, LYRICS, type Check } from './checks.js'
 import type { Exchange } from './session.js'
@@ -21,7 +22,7 @@ function createCheck(type: PaidType): Check {
     async run(session, state) {
       const { allowPaid } = session.options
       if (session.paid >= allowPaid) return skip(`the paid-task budget is spent: ${session.paid} created, --allow-paid ${allowPaid}`)
-      const exchange = await session.send('POST', '/api/v1/task', { body: { model: session.options.model, task_type: type, input: INPUTS[type] } })
+      const exchange = await session.send('POST', pathOf('create'), { body: { model: session.options.model, task_type: type, input: INPUTS[type] } })
       const data = exchange.json?.data
       const verdict = expect(
         exchange,
@@ -49,7 +50,7 @@ function pollCheck(type: PaidType): Check {
       let rank = 0
       for (let reads = 1; ; reads++) {
         await sleep(pollIntervalMs)
-        last = await session.send('GET', `/api/v1/task/${task.id}`)
+        last = await session.send('GET', pathOf('get_task', task.id))
         const data = last.json?.data
         const more: string[] = []
         if (last.status === 200 && last.problems.length === 0) {
@@ -87,7 +88,7 @@ function otherKeyCheck(type: PaidType): Check {
       const task = state.created.get(type)
       if (session.options.otherApiKey === undefined) return skip('no --other-api-key given')
       if (task === undefined) return skip(`no ${type} task was created`)
-      return expect(await session.send('GET', `/api/v1/task/${task.id}`, { key: session.options.otherApiKey }), 404)
+      return expect(await session.send('GET', pathOf('get_task', task.id), { key: session.options.otherApiKey }), 404)
     },
   }
 }
@@ -99,7 +100,7 @@ const usageAfter: Check = {
     const before = state.usageBefore
     const made = state.created.size
     if (before === undefined || made === 0) return skip(before === undefined ? 'usage before is unknown' : 'no task was created')
-    const exchange = await session.send('GET', '/api/v1/account/usage')
+    const exchange = await session.send('GET', pathOf('usage'))
     const after = exchange.json?.data
     const more: string[] = []
     if (exchange.status === 200 && exchange.problems.length === 0) {

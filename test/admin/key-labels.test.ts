@@ -4,7 +4,7 @@
  * headers kept, report, formatted report) and a filter by a label selects exactly one key.
  */
 import { describe, expect, it } from 'vitest'
-import { createTask, getUsage } from '../../src/api/public-api.js'
+import { createTask, getUsage } from '../support/api-calls.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { formatReport } from '../../src/report/format-report.js'
 

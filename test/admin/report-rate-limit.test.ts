@@ -1,6 +1,6 @@
 /** The rate limiter's 429 and the client report meet: a retry inside Retry-After is reported. */
 import { expect, it } from 'vitest'
-import { getUsage } from '../../src/api/public-api.js'
+import { getUsage } from '../support/api-calls.js'
 import { createMock } from '../../src/mock/create-mock.js'
 
 it("reports requests sent inside a rate limit's Retry-After, and not those sent after it", () => {

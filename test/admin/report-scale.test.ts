@@ -4,7 +4,7 @@
  * show each rule and key with its counts, a few violations, and where the rest are.
  */
 import { expect, it } from 'vitest'
-import { createTask, getTask } from '../../src/api/public-api.js'
+import { createTask, getTask } from '../support/api-calls.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { assertNoViolations } from '../../src/report/assert-report.js'
 import { formatReport } from '../../src/report/format-report.js'

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { align, diffRuns } from '../../src/admin/run-diff.js'
 import { parseRun, readRun } from '../../src/admin/run-file.js'
-import { createTask, getTask, getUsage } from '../../src/api/public-api.js'
+import { createTask, getTask, getUsage } from '../support/api-calls.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { parseScenario } from '../../src/scenario/load.js'
 

@@ -1,6 +1,6 @@
 /** A finished task's body is rendered once per origin and reused: every read still gets the bytes a fresh rendering gives. */
 import { describe, expect, it } from 'vitest'
-import { createTask, getTask } from '../../src/api/public-api.js'
+import { createTask, getTask } from '../support/api-calls.js'
 import { renderTask } from '../../src/api/respond.js'
 import { createMock } from '../../src/mock/create-mock.js'
 

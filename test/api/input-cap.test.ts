@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTask } from '../../src/api/public-api.js'
+import { createTask } from '../support/api-calls.js'
 import { createMock } from '../../src/mock/create-mock.js'
 
 const create = (scenario: string, input: Record<string, unknown>) => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { journalEntry } from '../../src/admin/operations.js'
-import { createTask, getUsage } from '../../src/api/public-api.js'
+import { createTask, getUsage } from '../support/api-calls.js'
 import { BODY_CAP } from '../../src/domain/exchange.js'
 import { createMockCore } from '../../src/mock/mock-core.js'
 import { keySpellings, revealing } from '../support/key-spellings.js'

@@ -3,7 +3,7 @@
  * refuses (400) is journaled with the 4 KiB of its body the journal shows, not the whole body.
  */
 import { expect, it } from 'vitest'
-import { createTask } from '../../src/api/public-api.js'
+import { createTask } from '../support/api-calls.js'
 import { createMockCore } from '../../src/mock/mock-core.js'
 import { heapUsed } from '../support/heap.js'
 

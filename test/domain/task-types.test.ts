@@ -10,7 +10,8 @@ import { tasksQuery } from '../../src/admin/admin-schemas.js'
 import { outputSchema } from '../../src/api/schemas.js'
 import { validateCreate } from '../../src/api/validate.js'
 import { generateOutput } from '../../src/domain/outputs.js'
-import { DEFAULT_PRICES, TASK_TYPE_LIST, TASK_TYPES } from '../../src/domain/task-types/index.js'
+import { DEFAULT_LIMITS, DEFAULT_PRICES, TASK_MODES, TASK_TYPE_LIST, TASK_TYPES, TEXT_LIMITS } from '../../src/domain/task-types/index.js'
+import { savedTask } from '../../src/state/state-schema.js'
 import { TASK_TYPE_LABELS } from '../../src/domain/task-types/labels.js'
 import { openApiDocument } from '../../src/openapi/document.js'
 import { defaultScenario, parseScenarioObject, scenarioJsonSchema } from '../../src/scenario/index.js'
@@ -69,6 +70,31 @@ describe('the task-type list', () => {
     expect(taskTypes.length).toBeGreaterThanOrEqual(2)
     for (const property of taskTypes) expect(property.enum).toEqual(NAMES)
     expect(defaultScenario().service.prices).toEqual(DEFAULT_PRICES)
+  })
+
+  test("owns the input modes and text limits: the scenario's service.limits and match.mode, the state file's task mode", () => {
+    const withModes = TASK_TYPE_LIST.filter((type) => type.modes !== undefined)
+    expect([...TASK_MODES]).toEqual(withModes.flatMap((type) => type.modes!))
+    const schema = scenarioJsonSchema() as any
+    const limits = schema.properties.service.properties.limits
+    expect(Object.keys(limits.properties)).toEqual(TEXT_LIMITS.map(([name]) => name))
+    for (const [name, limit] of TEXT_LIMITS) {
+      expect(limits.properties[name].default, name).toBe(limit.max)
+      expect(limits.properties[name].description, name).toContain(limit.describes)
+    }
+    expect(defaultScenario().service.limits).toEqual(DEFAULT_LIMITS)
+    const ruleModes = propertiesNamed(schema, 'mode').filter((property) => property.description?.startsWith('The input mode'))
+    expect(ruleModes.length).toBeGreaterThanOrEqual(1)
+    for (const property of ruleModes) expect(property.enum).toEqual([...TASK_MODES])
+    for (const mode of TASK_MODES) expect(savedTask.shape.mode.safeParse(mode).success, mode).toBe(true)
+    for (const type of TASK_TYPE_LIST) {
+      // Each type's limits name fields its input schema has (so a too-long value is refused there).
+      for (const [name, { field, max }] of Object.entries(type.limits ?? {})) {
+        const input = { [field]: 'x'.repeat(max + 1), ...(type.name === 'music' && field === 'prompt' ? { tags: 'pop' } : {}) }
+        const checked = validateCreate({ model: service.model, task_type: type.name, input }, service)
+        expect(checked.ok ? 'accepted' : checked.message, `${type.name} ${name}`).toMatch(new RegExp(`^input\\.${field}: too long`))
+      }
+    }
   })
 
   test('is what the inspector offers and the admin filter accepts', () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createTask } from '../../src/api/public-api.js'
+import { createTask } from '../support/api-calls.js'
 import { balances } from '../../src/inspector/page/credits-chart.js'
 import { mistakesOf } from '../../src/inspector/page/scenario-panel.js'
 import { createMock } from '../../src/mock/create-mock.js'

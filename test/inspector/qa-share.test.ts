@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTask, getTask } from '../../src/api/public-api.js'
+import { createTask, getTask } from '../support/api-calls.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { launchChromium } from '../support/browser.js'
 

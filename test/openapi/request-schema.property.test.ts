@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { validateCreate } from '../../src/api/validate.js'
+import { TEXT_LIMITS, type Limits } from '../../src/domain/task-types/index.js'
 import { openApiDocument } from '../../src/openapi/document.js'
 import { withoutMappings } from '../../src/openapi/response-validator.js'
 import { domainScenario } from '../support/domain-scenario.js'
@@ -19,7 +20,8 @@ const service = {
   ...domainScenario().service,
   versions: ['v1', 'v2'],
   defaultVersion: 'v2',
-  limits: { gpt_description_prompt: 3, prompt: 4, lyrics_prompt: 2, tags: 3, negative_tags: 2, title: 3 },
+  // Every type's text limits, each 2 to 4 characters.
+  limits: Object.fromEntries(TEXT_LIMITS.map(([name], i) => [name, 2 + (i % 3)])) as Limits,
 }
 const ajv = new Ajv2020({ strict: true, discriminator: true })
 addFormats(ajv)

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createTask, getTask, getUsage, type Outcome } from '../../src/api/public-api.js'
+import type { Outcome } from '../../src/api/public-api.js'
+import { createTask, getTask, getUsage } from '../support/api-calls.js'
 import { createMockCore, type MockCore } from '../../src/mock/mock-core.js'
 import { parseScenario } from '../../src/scenario/index.js'
 import { normalise, type Answer } from './session-support.js'

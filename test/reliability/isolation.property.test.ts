@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createTask, getTask, getUsage } from '../../src/api/public-api.js'
+import { createTask, getTask, getUsage } from '../support/api-calls.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { fuzzRuns } from '../support/long.js'
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { getUsage } from '../../src/api/public-api.js'
+import { getUsage } from '../support/api-calls.js'
 import { ManualClock } from '../../src/domain/clock.js'
 import { ENDPOINTS } from '../../src/domain/endpoint.js'
 import { decideFault, newFaultCounters } from '../../src/domain/faults.js'

@@ -1,5 +1,6 @@
+import { replayChange } from '../../src/domain/world-replay.js'
 import { describe, expect, it } from 'vitest'
-import { createTask, getTask, getUsage } from '../../src/api/public-api.js'
+import { createTask, getTask, getUsage } from '../support/api-calls.js'
 import type { WorldChange } from '../../src/domain/world.js'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
 import { snapshotWorld } from '../../src/state/snapshot.js'
@@ -52,7 +53,7 @@ describe('the durable log', () => {
     original.world.observe({ changed: (change) => changes.push(JSON.parse(JSON.stringify(change)) as WorldChange) })
     session(original)
     const replayed = createMock({ scenario: SCENARIO })
-    for (const change of changes) replayed.world.apply(change)
+    for (const change of changes) replayChange(replayed.world, change)
     replayed.clock.set(original.clock.now())
     expect(changes.length).toBeGreaterThan(50)
     expect(snapshotWorld(replayed.world, new Date(0))).toEqual(snapshotWorld(original.world, new Date(0)))

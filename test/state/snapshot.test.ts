@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTask, getTask, getUsage } from '../../src/api/public-api.js'
+import { createTask, getTask, getUsage } from '../support/api-calls.js'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
 import { restoreWorld, snapshotWorld } from '../../src/state/snapshot.js'
 

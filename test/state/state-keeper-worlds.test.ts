@@ -2,8 +2,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { durable } from '../../src/api/durable-outcome.js'
-import { createTask } from '../../src/api/public-api.js'
+import { createTask, durableCreate } from '../support/api-calls.js'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
 import { openStateDatabase } from '../../src/state/state-database.js'
 import { keepState, type StateKeeper, type StateMode } from '../../src/state/state-keeper.js'
@@ -84,12 +83,9 @@ it('durable: a create waits for its own world to commit; a forgotten world is no
   const keptA = keeper.keep('a', a.world, false)
   keeper.keep('b', b.world, false)
   await keeper.flush()
-  const created = await durable(
-    { commit: keptA.commit },
-    createTask(a.world, { apiKey: 'k', origin: 'http://127.0.0.1', contentType: 'application/json', body: lyrics }),
-  )
-  expect(created.response!.status).toBe(202)
-  const id = (JSON.parse(created.response!.body) as { data: { task_id: string } }).data.task_id
+  const created = await durableCreate(a.world, keptA.commit, { apiKey: 'k', origin: 'http://127.0.0.1', contentType: 'application/json', body: lyrics })
+  expect(created.status).toBe(202)
+  const id = (JSON.parse(created.body as string) as { data: { task_id: string } }).data.task_id
   // Committed before the answer: FILE has it while the server still runs.
   expect(held(store)).toEqual({ '': [], a: [id], b: [] })
   keeper.forget('b')

@@ -2,8 +2,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { durable } from '../../src/api/durable-outcome.js'
-import { createTask } from '../../src/api/public-api.js'
+import { createTask, durableCreate } from '../support/api-calls.js'
 import { createMock, type Mock } from '../../src/mock/create-mock.js'
 import { restoreRows } from '../../src/state/restore-rows.js'
 import type { Database } from '../../src/state/sqlite-binding.js'
@@ -61,7 +60,7 @@ async function reopen(path: string, scenario = SCENARIO): Promise<Mock> {
 }
 
 const create = (mock: Mock, kept: KeptWorld) =>
-  durable({ commit: kept.commit }, createTask(mock.world, { apiKey: 'k', origin: 'http://127.0.0.1', contentType: 'application/json', body: lyrics }))
+  durableCreate(mock.world, kept.commit, { apiKey: 'k', origin: 'http://127.0.0.1', contentType: 'application/json', body: lyrics })
 
 it('commits accounts, tasks, events and a reset account, and restores them as they were', async () => {
   const path = join(await mkdtemp(join(tmpdir(), 'atm-keep-')), 'state.db')
@@ -86,17 +85,17 @@ it('durable: a create whose commit fails answers 503 and changes nothing; the ne
   const mock = createMock({ scenario: SCENARIO })
   const full = { on: false }
   const { keeper, kept, errors } = await keep(path, mock, 'durable', full)
-  expect((await create(mock, kept)).response!.status).toBe(202)
+  expect((await create(mock, kept)).status).toBe(202)
   const before = { ...mock.world.account('k')!.ledger }
   full.on = true
   const refused = await create(mock, kept)
-  expect(refused.response!.status).toBe(503)
-  expect(JSON.parse(refused.response!.body)).toEqual({ code: 503, message: 'The task could not be saved to the state file: database or disk is full' })
+  expect(refused.status).toBe(503)
+  expect(JSON.parse(refused.body as string)).toEqual({ code: 503, message: 'The task could not be saved to the state file: database or disk is full' })
   expect(mock.world.tasks.size).toBe(1)
   expect(mock.world.account('k')!.ledger).toEqual(before)
   expect(errors.map((e) => e.message)).toEqual(['database or disk is full'])
   full.on = false
-  expect((await create(mock, kept)).response!.status).toBe(202)
+  expect((await create(mock, kept)).status).toBe(202)
   await keeper.stop()
   const back = await reopen(path)
   expect(back.world.tasks.size).toBe(2)
@@ -109,15 +108,15 @@ it('durable: in a world reset while the disk is full, refused creates make no ta
   const mock = createMock({ scenario: SCENARIO })
   const full = { on: false }
   const { keeper, kept } = await keep(path, mock, 'durable', full)
-  expect((await create(mock, kept)).response!.status).toBe(202)
+  expect((await create(mock, kept)).status).toBe(202)
   full.on = true
   mock.reset() // a new world, not written yet: FILE still holds the one before
   const fresh = { ...mock.world.account('k')!.ledger }
-  for (let i = 0; i < 5; i++) expect((await create(mock, kept)).response!.status).toBe(503)
+  for (let i = 0; i < 5; i++) expect((await create(mock, kept)).status).toBe(503)
   expect(mock.world.tasks.size).toBe(0)
   expect(mock.world.account('k')!.ledger).toEqual(fresh)
   full.on = false
-  expect((await create(mock, kept)).response!.status).toBe(202)
+  expect((await create(mock, kept)).status).toBe(202)
   await keeper.stop()
   const back = await reopen(path)
   expect(back.world.tasks.size).toBe(1)
@@ -132,7 +131,7 @@ it('durable: in a world made while the disk is full, refused creates make no tas
   full.on = true
   const made = createMock({ scenario: SCENARIO }) // a named world made by a request
   const kept = keeper.keep('made', made.world, false)
-  for (let i = 0; i < 5; i++) expect((await create(made, kept)).response!.status).toBe(503)
+  for (let i = 0; i < 5; i++) expect((await create(made, kept)).status).toBe(503)
   expect(made.world.tasks.size).toBe(0)
   expect(made.world.account('k')!.ledger).toMatchObject({ available: 100, frozen: 0, tasks_created: 0 })
   full.on = false
@@ -143,6 +142,25 @@ it('durable: in a world made while the disk is full, refused creates make no tas
   opened.db.close()
   expect(rows.tasks).toEqual([])
   expect(rows.accounts[0]!.ledger).toMatchObject({ available: 100, frozen: 0 })
+})
+
+it('durable: a create whose commit fails appears nowhere: the journal shows its 503, and no task is in the tasks, the report or the export', async () => {
+  const path = join(await mkdtemp(join(tmpdir(), 'atm-keep-')), 'state.db')
+  const mock = createMock({ scenario: SCENARIO })
+  const full = { on: false }
+  const { keeper, kept } = await keep(path, mock, 'durable', full)
+  full.on = true
+  const refused = await create(mock, kept)
+  expect(refused.status).toBe(503)
+  const [entry, ...more] = mock.world.journal.entries()
+  expect(more).toEqual([])
+  expect(entry).toMatchObject({ endpoint: 'create', status: 503, taskId: null, taskType: null, cause: { kind: 'state' }, fault: null })
+  expect(JSON.parse(mock.world.journal.exchange(entry!.seq)!.response!.body!)).toEqual({ code: 503, message: expect.stringContaining('could not be saved') })
+  expect(mock.tasks.list({})).toEqual([])
+  expect(mock.report().keys.flatMap((key) => key.tasks)).toEqual([])
+  expect(mock.export()).toContain('0 task(s)')
+  expect(mock.export()).not.toMatch(/^tasks:/m)
+  await keeper.stop()
 })
 
 it('rejects the last commit at stop when it fails, and closes all the same', async () => {

@@ -60,8 +60,8 @@ it('durable: a create that would make its world, refused 503 on a full disk, lea
       base: 'http://127.0.0.1',
       headers: { get: (name) => headers[name] ?? null },
       body: async () => body,
-    })) as DoorOutcome
-    return outcome.response!.status
+    })) as DoorOutcome & { drop?: undefined }
+    return outcome.status
   }
   full.on = true
   expect(await create()).toBe(503)

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core'
 import type { PageReply } from '../browser/pages/fake-page.js'
 import { inject } from 'vitest'
 import { bundlePage, launchChromium, pageFiles, perWorker, serveSite, type Site } from './browser.js'
-import { send, type Door, type Fetcher } from './doors.js'
+import { send, type Door, type Fetcher, type Sabotage } from './doors.js'
 import { queuedMock, type Queued } from './queued-mock.js'
 
 export interface BrowserDoor extends Door {
@@ -110,7 +110,8 @@ export function browserDoor(): BrowserDoor {
       const ledger = async (key: string) => (await flush(), page.evaluate((k) => window.__fake.mock!.world.account(k)?.ledger, key))
       const mock = queuedMock(queue, 'browser door', 'the fake runs in the page', 'page.evaluate')
       const scenarioOf = await import('../../src/scenario/resolve-scenario.js').then(({ resolveScenario }) => resolveScenario(scenario))
-      return { mock, origin, ledger, call: (method, path, options) => send(origin, method, path, options, scenarioOf, flushed) }
+      const sabotage = async (how: Sabotage) => (await flush(), page.evaluate((h) => window.__fake.sabotage(h), how))
+      return { mock, origin, ledger, sabotage, call: (method, path, options) => send(origin, method, path, options, scenarioOf, flushed) }
     },
     async stop() {
       await opened?.page.evaluate(() => window.__fake.stop())

@@ -1,5 +1,5 @@
 /** A compiled scenario built by hand, so domain tests do not depend on the YAML loader. */
-import { DEFAULT_PRICES } from '../../src/domain/task-types/index.js'
+import { DEFAULT_LIMITS, DEFAULT_PRICES } from '../../src/domain/task-types/index.js'
 import type { Scenario, Step, Timeline } from '../../src/domain/types.js'
 
 export const T0 = Date.parse('2026-01-01T00:00:00.000Z')
@@ -21,7 +21,7 @@ export function domainScenario(overrides: Partial<Scenario> = {}): Scenario {
       // The prices the domain tests count with; a type added later has its own default.
       prices: { ...DEFAULT_PRICES, music: 10, lyrics: 5, upload: 1, concat: 5 },
       timeoutAfterMs: 600_000,
-      limits: { gpt_description_prompt: 500, prompt: 3000, lyrics_prompt: 3000, tags: 200, negative_tags: 200, title: 80 },
+      limits: DEFAULT_LIMITS,
       maxBodyBytes: 1_048_576,
       maxTasks: 1_000_000,
       rateLimitPerMinute: null,

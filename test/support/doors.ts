@@ -31,6 +31,32 @@ export interface Fake {
   ledger?(key: string): Promise<Ledger | undefined>
   /** Sends a request to the fake; `body` objects are sent as JSON. */
   call(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Reply>
+  /** Breaks the fake where it runs (see Sabotage); absent where the test cannot reach it (the executable). */
+  sabotage?(how: Sabotage): Promise<void>
+}
+
+/**
+ * What a test breaks in a fake, to see how every door answers a bug or a failed save:
+ * `crash: METHOD` makes the world's METHOD throw `Error(message)`; `failCommits` makes the fake
+ * keep its state as `--state-mode durable` does, every commit failing with `Error(message)`.
+ */
+export interface Sabotage {
+  crash?: 'usage' | 'create' | 'read'
+  failCommits?: boolean
+  message: string
+}
+
+/** Sabotage applied to a fake in this process (see Sabotage). */
+export function sabotageMock(mock: Pick<MockCore, 'world'> & { commit?: () => Promise<void> }, how: Sabotage): Promise<void> {
+  if (how.crash !== undefined) {
+    Object.defineProperty(mock.world, how.crash, {
+      value: () => {
+        throw new Error(how.message)
+      },
+    })
+  }
+  if (how.failCommits === true) mock.commit = () => Promise.reject(new Error(how.message))
+  return Promise.resolve()
 }
 
 /** An account's ledger, read where the fake runs. */
@@ -101,7 +127,12 @@ export function inProcessDoor(): Door {
     async start(scenario) {
       const mock = createMock({ scenario, baseUrl: base })
       server.resetHandlers(...mock.handlers)
-      return { mock, origin: base, call: (method, path, options) => send(base, method, path, options, mock.scenario) }
+      return {
+        mock,
+        origin: base,
+        call: (method, path, options) => send(base, method, path, options, mock.scenario),
+        sabotage: (how) => sabotageMock(mock, how),
+      }
     },
     stop: async () => server.resetHandlers(),
   }
@@ -116,7 +147,7 @@ export function httpDoor(): Door {
     async start(scenario) {
       running = await startServer({ scenario, port: 0, host: '127.0.0.1' })
       const { url, mock } = running
-      return { mock, origin: url, call: (method, path, options) => send(url, method, path, options, mock.scenario) }
+      return { mock, origin: url, call: (method, path, options) => send(url, method, path, options, mock.scenario), sabotage: (how) => sabotageMock(mock, how) }
     },
     async stop() {
       await running?.close()
@@ -145,7 +176,7 @@ export function worldDoor(): Door {
       // The default world and another named one see traffic first.
       await fetch(`${running.url}/api/v1/account/usage`, { headers: { 'x-api-key': 'key-a' } })
       await fetch(`${running.url}/worlds/other/__admin/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"by":"1h"}' })
-      return { mock, origin, call: (method, path, options) => send(origin, method, path, options, mock.scenario) }
+      return { mock, origin, call: (method, path, options) => send(origin, method, path, options, mock.scenario), sabotage: (how) => sabotageMock(mock, how) }
     },
     async stop() {
       await running?.close()
@@ -165,7 +196,7 @@ export function expressDoor(): Door {
       server = createServer({ requireHostHeader: false }, createApp(mock)) // as startServer: its own JSON 400 without Host
       await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-      return { mock, origin: url, call: (method, path, options) => send(url, method, path, options, mock.scenario) }
+      return { mock, origin: url, call: (method, path, options) => send(url, method, path, options, mock.scenario), sabotage: (how) => sabotageMock(mock, how) }
     },
     async stop() {
       const closing = server

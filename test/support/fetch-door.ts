@@ -3,7 +3,7 @@
  * msw interception in between; the suites written for the other doors run against it unchanged.
  */
 import { createMock } from '../../src/mock/create-mock.js'
-import { send, type Door } from './doors.js'
+import { sabotageMock, send, type Door } from './doors.js'
 
 export function fetchDoor(): Door {
   const base = 'http://audio.mock.test'
@@ -13,7 +13,12 @@ export function fetchDoor(): Door {
     teardown: async () => undefined,
     async start(scenario) {
       const mock = createMock({ scenario, baseUrl: base })
-      return { mock, origin: base, call: (method, path, options) => send(base, method, path, options, mock.scenario, mock.fetch) }
+      return {
+        mock,
+        origin: base,
+        call: (method, path, options) => send(base, method, path, options, mock.scenario, mock.fetch),
+        sabotage: (how) => sabotageMock(mock, how),
+      }
     },
     stop: async () => undefined,
   }

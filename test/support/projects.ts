@@ -63,6 +63,7 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/cli/record-args.test.ts': 'unit',
   'test/contract/contract.test.ts': 'browser', // every door, the browser door included
   'test/contract/faults.test.ts': 'browser',
+  'test/contract/finish.test.ts': 'browser',
   'test/contract/rate-limit.test.ts': 'browser',
   'test/inspector/inspector-access.test.ts': 'cli',
   'test/inspector/page-helpers.test.ts': 'unit',

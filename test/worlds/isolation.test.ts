@@ -5,7 +5,7 @@
  * API's functions (src/api/public-api.ts), on the bundled default scenario.
  */
 import { describe, expect, it } from 'vitest'
-import { createTask, getTask, getUsage } from '../../src/api/public-api.js'
+import { createTask, getTask, getUsage } from '../support/api-calls.js'
 import type { MockCore } from '../../src/mock/mock-core.js'
 import { bundledLibrary } from '../../src/mock/bundled-scenarios.js'
 import { resolveScenario } from '../../src/scenario/resolve-scenario.js'

@@ -4,7 +4,7 @@
  * reset or removed stops counting; the flooding world loses its own history, not the others'.
  */
 import { expect, it } from 'vitest'
-import { createTask, getUsage } from '../../src/api/public-api.js'
+import { createTask, getUsage } from '../support/api-calls.js'
 import { JournalBudget } from '../../src/domain/journal-budget.js'
 import type { MockCore } from '../../src/mock/mock-core.js'
 import { resolveScenario } from '../../src/scenario/resolve-scenario.js'

@@ -4,7 +4,7 @@
  * the same ids again, so a client polling its old id got another client's task.
  */
 import { expect, it } from 'vitest'
-import { createTask } from '../../src/api/public-api.js'
+import { createTask } from '../support/api-calls.js'
 import { createMockCore, type MockCore } from '../../src/mock/mock-core.js'
 import { resolveScenario } from '../../src/scenario/resolve-scenario.js'
 import { worldFactory } from '../../src/server/world-factory.js'

@@ -53,8 +53,8 @@ function setup(options: Partial<WorldRegistryOptions<MockCore>> = {}, token?: st
     worlds,
   })
   const send = async (method: string, target: string, sent?: Sent): Promise<{ status: number; body: string }> => {
-    const outcome = (await dispatch(request(method, target, sent))) as DoorOutcome
-    return { status: outcome.response!.status, body: String(outcome.response!.body) }
+    const outcome = (await dispatch(request(method, target, sent))) as DoorOutcome & { drop?: undefined }
+    return { status: outcome.status, body: String(outcome.body) }
   }
   return { worlds, send, pass: (ms: number) => void (time.now += ms) }
 }

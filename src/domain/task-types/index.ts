@@ -6,12 +6,14 @@
 import { concat } from './concat.js'
 import { lyrics } from './lyrics.js'
 import { music } from './music.js'
-import type { TaskTypeDefinition } from './task-type.js'
+import type { TaskTypeDefinition, TextLimit } from './task-type.js'
 import { upload } from './upload.js'
 
 const REGISTERED = [music, lyrics, upload, concat] as const
 
-export type TaskType = (typeof REGISTERED)[number]['name']
+type Registered = (typeof REGISTERED)[number]
+
+export type TaskType = Registered['name']
 
 /** The registered types, each read through the one shape every type has. */
 export const TASK_TYPE_LIST: ReadonlyArray<TaskTypeDefinition & { readonly name: TaskType }> = REGISTERED
@@ -32,4 +34,31 @@ export const isTaskType = (value: unknown): value is TaskType => typeof value ==
 /** Each type's default price, in the list's order (scenario key `service.prices`). */
 export const DEFAULT_PRICES = Object.fromEntries(TASK_TYPE_LIST.map((type) => [type.name, type.price])) as Readonly<Record<TaskType, number>>
 
-export type { TaskTypeDefinition } from './task-type.js'
+type ModesOf<T> = T extends { readonly modes: readonly (infer M)[] } ? M : never
+type LimitsOf<T> = T extends { readonly limits: infer L } ? keyof L & string : never
+
+/** An input mode of a type that has them (`match.mode` in a scenario rule). */
+export type TaskMode = ModesOf<Registered>
+
+/** Every type's modes, in the list's order. */
+export const TASK_MODES = [...new Set(TASK_TYPE_LIST.flatMap((type) => type.modes ?? []))] as unknown as readonly [TaskMode, ...TaskMode[]]
+
+/** A text limit's name (`service.limits.<name>`), declared by its type. */
+export type LimitName = LimitsOf<Registered>
+
+/** Maximum length in characters of each text field, by limit (scenario key `service.limits`). */
+export type Limits = Readonly<Record<LimitName, number>>
+
+/** Every type's text limits, in the list's order: name and limit. */
+export const TEXT_LIMITS: ReadonlyArray<readonly [LimitName, TextLimit]> = TASK_TYPE_LIST.flatMap((type) =>
+  Object.entries(type.limits ?? {}).map(([name, limit]) => [name as LimitName, limit] as const),
+)
+for (const [name] of TEXT_LIMITS) {
+  if (TEXT_LIMITS.filter(([other]) => other === name).length > 1)
+    throw new Error(`two task types declare the text limit ${name}: a limit's name is its scenario key`)
+}
+
+/** Each limit's default (scenario key `service.limits`). */
+export const DEFAULT_LIMITS = Object.fromEntries(TEXT_LIMITS.map(([name, limit]) => [name, limit.max])) as Limits
+
+export type { TaskTypeDefinition, TextLimit } from './task-type.js'

@@ -6,19 +6,10 @@
  */
 import type * as Z from '../../zod.js'
 
-/** Maximum length in characters of each text field (scenario key `service.limits`). */
-export interface Limits {
-  gpt_description_prompt: number
-  prompt: number
-  lyrics_prompt: number
-  tags: number
-  negative_tags: number
-  title: number
-}
-
 /** What of the scenario's service the input schemas depend on. */
 export interface InputService {
-  readonly limits: Limits
+  /** Maximum length in characters of each text field, by the limit's name (the task types declare them: `limits`). */
+  readonly limits: Readonly<Record<string, number>>
   readonly versions: readonly string[]
   readonly defaultVersion: string
 }
@@ -44,9 +35,10 @@ export function kindOf(value: unknown): string {
 
 export function inputKit({ z, inferred }: SchemaTools, service: InputService) {
   const { limits } = service
-  /** A text field of at most `service.limits.<limit>` characters; empty allowed only when `allowEmpty`. */
-  const text = (what: string, limit: keyof Limits, allowEmpty = false) => {
+  /** A text field of at most `service.limits.<limit>` characters (a limit its type declares); empty allowed only when `allowEmpty`. */
+  const text = (what: string, limit: string, allowEmpty = false) => {
     const max = limits[limit]
+    if (max === undefined) throw new Error(`no task type declares the text limit ${JSON.stringify(limit)} (its \`limits\`)`)
     const expected = allowEmpty ? `a string of at most ${max} characters` : `a string of 1 to ${max} characters`
     return z
       .string({
@@ -57,7 +49,7 @@ export function inputKit({ z, inferred }: SchemaTools, service: InputService) {
       .describe(`${what[0]!.toUpperCase()}${what.slice(1)}. ${inferred(`at most ${max} characters`, `service.limits.${limit}`)}`)
   }
   /** An optional text field that may be empty. */
-  const field = (what: string, limit: keyof Limits) => text(what, limit, true).optional()
+  const field = (what: string, limit: string) => text(what, limit, true).optional()
   const id = (what: string) =>
     z
       .string({ error: (issue) => (issue.input === undefined ? `required: ${what} (a string)` : `expected a string, got ${kindOf(issue.input)}`) })

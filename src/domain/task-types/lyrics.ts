@@ -22,6 +22,7 @@ export const lyrics = {
   price: 5,
   label: 'lyrics',
   inputs: ({ z, text }) => ({ input: z.looseObject({ prompt: text('description of the wanted lyrics', 'prompt') }).describe('Input of a lyrics task.') }),
+  limits: { prompt: { field: 'prompt', max: 3000, describes: 'input.prompt of a lyrics task' } },
   promptField: 'prompt',
   generate: (rng) => [{ id: rng.uuid(), title: songName(rng), text: lyricsText(rng) }],
   output: ({ z, inferred }) => ({

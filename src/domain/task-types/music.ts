@@ -104,7 +104,15 @@ export const music = {
   price: 10,
   label: 'music',
   inputs,
+  modes: MUSIC_MODES,
   mode: musicMode,
+  limits: {
+    gpt_description_prompt: { field: 'gpt_description_prompt', max: 500, describes: 'input.gpt_description_prompt' },
+    lyrics_prompt: { field: 'prompt', max: 3000, describes: 'input.prompt (the lyrics) of a custom music task' },
+    tags: { field: 'tags', max: 200, describes: 'input.tags' },
+    negative_tags: { field: 'negative_tags', max: 200, describes: 'input.negative_tags' },
+    title: { field: 'title', max: 80, describes: 'input.title' },
+  },
   check: (input, mode) =>
     mode === 'custom' && input['make_instrumental'] !== true && !Object.hasOwn(input, 'prompt')
       ? 'input.prompt: required in custom mode unless input.make_instrumental is true (lyrics, with [Verse]/[Chorus] tags)'

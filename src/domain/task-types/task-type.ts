@@ -11,7 +11,7 @@
  */
 import type * as Z from '../../zod.js'
 import type { Rng } from '../random.js'
-import type { InputKit, Limits } from './input-kit.js'
+import type { InputKit } from './input-kit.js'
 
 /** The zod builders a type's response schema is made with (src/api/response-schemas.ts). */
 export interface OutputKit {
@@ -31,7 +31,7 @@ export interface OutputShape {
 
 /** What an OpenAPI request example may use: text cut to the scenario's limit, the clip of the first example's task. */
 export interface ExampleKit {
-  fit(text: string, limit: keyof Limits): string
+  fit(text: string, limit: string): string
   /** A clip id of the examples' first (finished) task. */
   readonly clip: string
   readonly defaultVersion: string
@@ -47,6 +47,16 @@ export interface TaskTypeExample {
   readonly finished?: { readonly name: string; readonly summary: string }
 }
 
+/** A text field's length limit, which a scenario sets with `service.limits.<name>` (names are unique across types). */
+export interface TextLimit {
+  /** The input field it limits. */
+  readonly field: string
+  /** Its maximum length in characters when the scenario does not say. */
+  readonly max: number
+  /** What it limits, as the scenario schema says: `input.title`. */
+  readonly describes: string
+}
+
 export interface TaskTypeDefinition {
   /** The `task_type` value. */
   readonly name: string
@@ -59,8 +69,12 @@ export interface TaskTypeDefinition {
    * Unknown input fields are accepted and echoed, as the real service does (loose objects).
    */
   inputs(kit: InputKit): Readonly<Record<string, Z.ZodObject>>
-  /** The mode an input selects (a key of `inputs`), or a message when it mixes modes. */
+  /** Its input modes, the keys of `inputs` (a scenario rule matches them with `match.mode`); absent: one, `input`. */
+  readonly modes?: readonly string[]
+  /** The mode an input selects (one of `modes`), or a message when it mixes modes. */
   mode?(input: Readonly<Record<string, unknown>>): string | { conflict: string }
+  /** Its text fields' length limits, by name (`service.limits.<name>`): what `kit.text` and `kit.field` name. */
+  readonly limits?: Readonly<Record<string, TextLimit>>
   /** A check after the schema's, on the whole input: the 400 message, or null. */
   check?(input: Readonly<Record<string, unknown>>, mode: string | null): string | null
   /** The input as one schema for the OpenAPI document, and the named schemas it is made of; default: the one `input`. */

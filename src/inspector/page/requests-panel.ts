@@ -7,6 +7,7 @@
  * address (`#requests/12`, `#requests?status=5xx`), so a link shows the same rows.
  */
 import type { JournalPage } from '../../admin/operations.js'
+import { ENDPOINTS } from '../../domain/endpoint.js'
 import { get } from './admin-client.js'
 import { field, h, show } from './dom.js'
 import { journalTable, type JournalLinks } from './journal-table.js'
@@ -46,7 +47,7 @@ export class RequestsPanel {
       endpoint: h(
         'select',
         { onchange: refilter, 'aria-label': 'endpoint' },
-        ...['', 'create', 'get_task', 'usage', 'asset'].map((value) => h('option', { value }, value === '' ? 'all' : value)),
+        ...['', ...ENDPOINTS].map((value) => h('option', { value }, value === '' ? 'all' : value)),
       ),
       status: h('input', { type: 'text', size: 6, placeholder: '5xx, 402', onchange: refilter, 'aria-label': 'http status', list: 'status-classes' }),
       task: h('input', { type: 'text', size: 14, placeholder: 'task id', onchange: refilter, 'aria-label': 'task id' }),

@@ -5,6 +5,7 @@
  */
 import { setupWorker } from 'msw/browser'
 import { createMock, type Mock } from '../../../src/browser.js'
+import type { Sabotage } from '../../support/doors.js'
 
 export interface PageReply {
   status: number
@@ -21,6 +22,8 @@ export interface PageFake {
   start(scenario: string, baseUrl?: string): void
   stop(): void
   advance(by: string | number): void
+  /** Breaks the running fake (test/support/doors.ts, Sabotage). */
+  sabotage(how: Sabotage): void
   fetch(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<PageReply>
 }
 
@@ -51,6 +54,17 @@ window.__fake = {
   },
   advance(by) {
     window.__fake.mock!.clock.advance(by)
+  },
+  sabotage(how) {
+    const mock = window.__fake.mock! as Mock & { commit?: () => Promise<void> }
+    if (how.crash !== undefined) {
+      Object.defineProperty(mock.world, how.crash, {
+        value: () => {
+          throw new Error(how.message)
+        },
+      })
+    }
+    if (how.failCommits === true) mock.commit = () => Promise.reject(new Error(how.message))
   },
   async fetch(url, init) {
     const response = await fetch(url, init)
