@@ -6,6 +6,8 @@
 import { message, type Cause, type Message } from '../domain/exchange.js'
 import { faultKindOf } from '../domain/fault-kinds/index.js'
 import type { JournalRecord } from '../domain/journal.js'
+import { faultCounted } from '../domain/counting.js'
+import type { Fired, Trace } from '../domain/trace.js'
 import type { FaultAction } from '../domain/types.js'
 import type { World } from '../domain/world.js'
 import { originOf } from '../scenario/scenario-origin.js'
@@ -39,6 +41,7 @@ export function record(
   fault: JournalRecord['fault'] = null,
   cause: Cause | null = null,
   exchange?: JournalRecord['exchange'],
+  trace: Trace | null = null,
 ): void {
   world.journal.record({
     method: base.method,
@@ -56,6 +59,7 @@ export function record(
     fault,
     cause,
     exchange,
+    trace,
   })
 }
 
@@ -85,12 +89,15 @@ export function sent(world: World, request: ApiRequest | BodyRequest, body: stri
   return body === null ? bodiless : message(headers, body, request.apiKey, label ?? undefined)
 }
 
-/** The fault that fired, by its index in the scenario, its kind and its place in the scenario file. */
-export function faultCause(world: World, action: FaultAction): Cause | null {
-  const index = world.scenario.faults.findIndex((fault) => fault.action === action)
-  if (index === -1) return null
+/** The fault that fired, by its index in the scenario, its kind, its place in the scenario file and how it counted this request. */
+export function faultCause(world: World, action: FaultAction, fired: Fired | null = null): Cause | null {
+  const index = fired?.index ?? world.scenario.faults.findIndex((fault) => fault.action === action)
+  const fault = world.scenario.faults[index]
+  if (fault === undefined) return null
   const at = originOf(world.scenario)?.faults[index]
-  return { kind: 'fault', index, action: faultKindOf(action).key, line: at?.line ?? null, col: at?.col ?? null }
+  const nth = fired?.nth ?? null
+  const counted = nth === null ? null : faultCounted(fault.match, nth, (key) => world.keyLabel(key))
+  return { kind: 'fault', index, action: faultKindOf(action).key, line: at?.line ?? null, col: at?.col ?? null, nth, counted }
 }
 
 /** The JSON content type alone: what most answers carry, one object for all their journal entries. */
@@ -104,7 +111,8 @@ function answerHeaders(headers: Readonly<Record<string, string>> | undefined): R
 /** Records a public API request: `entry` says what was asked, `request` what was sent, `outcome` how it was answered. */
 export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcome, request?: Message): void {
   const fault = outcome.fault === undefined ? null : (outcome.fault ?? 'none')
-  const cause = (outcome.fault ? faultCause(world, outcome.fault) : null) ?? outcome.response?.cause ?? null
+  const trace = outcome.trace ?? null
+  const cause = (outcome.fault ? faultCause(world, outcome.fault, trace?.fault) : null) ?? outcome.response?.cause ?? null
   const answered = outcome.response
   const exchange =
     request === undefined
@@ -116,5 +124,5 @@ export function recordOutcome(world: World, entry: JournalEntry, outcome: Outcom
               ? null
               : message(answerHeaders(answered.headers), answered.body, entry.apiKey, entry.apiKey === null ? undefined : world.keyLabel(entry.apiKey)),
         }
-  record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault, cause, exchange)
+  record(world, entry, outcome.drop ? null : outcome.response.status, outcome.delayMs, outcome.response?.headers, fault, cause, exchange, trace)
 }

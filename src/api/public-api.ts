@@ -13,7 +13,7 @@ import { TASK_TYPES, type Endpoint, type TaskType } from '../domain/types.js'
 import { usageOf } from '../domain/ledger.js'
 import { hash53 } from '../domain/random.js'
 import type { Account, Task, World } from '../domain/world.js'
-import { applyFault } from './fault.js'
+import { applyFault, traceOf } from './fault.js'
 import { recordOutcome, sent, type JournalEntry } from './journal-record.js'
 import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
 import { rateLimit, withRateHeaders } from './rate-limit.js'
@@ -60,15 +60,17 @@ function pipeline<R extends ApiRequest, I>(world: World, request: R, steps: Step
 }
 
 function answerWithFault<R extends ApiRequest, I>(world: World, account: Account, request: R, steps: Steps<R, I>, input: I): Outcome {
-  const fault = world.fault({ endpoint: steps.endpoint, apiKey: account.apiKey, taskType: steps.taskType(world, account, input) })
+  const decision = world.fault({ endpoint: steps.endpoint, apiKey: account.apiKey, taskType: steps.taskType(world, account, input) })
+  const fault = decision.action
   const { stale } = steps
   const faulted = applyFault(
     fault,
     () => steps.answer(world, account, request, input),
     stale === undefined ? undefined : () => stale(world, account, request, input),
   )
-  if (faulted.drop) return { drop: true, delayMs: 0, fault }
-  return { response: faulted.answer ?? faulted.response, delayMs: faulted.delayMs, fault }
+  if (faulted.drop) return { drop: true, delayMs: 0, fault, trace: traceOf(decision) }
+  const response = faulted.answer ?? faulted.response
+  return { response, delayMs: faulted.delayMs, fault, trace: traceOf(decision, response.rules) }
 }
 
 /* Create Task. */
@@ -115,6 +117,7 @@ const CREATE: Steps<BodyRequest, unknown> = {
     }
     const response = ok(202, renderCreated(created.task))
     response.created = { id: created.task.id, type: created.task.type }
+    if (created.rule !== null || created.misses !== null) response.rules = { fired: created.rule, misses: created.misses }
     return response
   },
 }

@@ -2,6 +2,7 @@
  * What a door hands the api layer and what it gets back: a request in (key, origin, body text),
  * an outcome out (a response, or a dropped connection, possibly after a delay).
  */
+import type { Trace } from '../domain/trace.js'
 import type { FaultAction } from '../domain/types.js'
 import type { ApiResponse } from './respond.js'
 
@@ -17,10 +18,13 @@ export interface BodyRequest extends ApiRequest {
   body: string | { tooLarge: number }
 }
 
-/** `fault`: set once the request reached the scenario's faults: the action that fired, or null. */
+/**
+ * `fault`: set once the request reached the scenario's faults: the action that fired, or null.
+ * `trace`: which fault (and, for a create, which rule) applied and which almost did (domain/trace.ts).
+ */
 export type Outcome =
-  | { response: ApiResponse; delayMs: number; drop?: undefined; fault?: FaultAction | null }
-  | { drop: true; delayMs: number; response?: undefined; fault?: FaultAction | null }
+  | { response: ApiResponse; delayMs: number; drop?: undefined; fault?: FaultAction | null; trace?: Trace | null }
+  | { drop: true; delayMs: number; response?: undefined; fault?: FaultAction | null; trace?: Trace | null }
 
 /** An answer sent at once, decided before the scenario's faults were consulted. */
 export const now = (response: ApiResponse): Outcome => ({ response, delayMs: 0 })

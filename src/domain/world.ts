@@ -6,7 +6,7 @@
 import { HORIZON_MS, type Clock } from './clock.js'
 import { DueQueue } from './due-queue.js'
 import { EventLog } from './event-log.js'
-import { decideFault, newFaultCounters, type FaultCounters, type FaultRequest } from './faults.js'
+import { decideFault, newFaultCounters, type FaultCounters, type FaultDecision, type FaultRequest } from './faults.js'
 import { Journal } from './journal.js'
 import { KeyLabels } from './key-labels.js'
 import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, type Ledger } from './ledger.js'
@@ -16,7 +16,8 @@ import { createRng, deriveSeed, taskId, type WorldRealm } from './random.js'
 import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
 import { taskType } from './task-types/index.js'
-import type { FaultAction, FinalStatus, MusicMode, Scenario, Step, TaskStatus, TaskType } from './types.js'
+import type { Fired, Miss } from './trace.js'
+import type { FinalStatus, MusicMode, Scenario, Step, TaskStatus, TaskType } from './types.js'
 
 /** An account as callers see it: read-only; only the world's methods change it. */
 export interface Account {
@@ -278,7 +279,8 @@ export interface TaskRequest {
 }
 
 export type CreateOutcome =
-  | { ok: true; task: Task }
+  /** `rule`: the rule that took the task and which of its matches it was (null: the default timeline); `misses`: rules that almost did. */
+  | { ok: true; task: Task; rule: Fired | null; misses: Miss[] | null }
   | { ok: false; error: { kind: 'insufficient_credits'; available: number; required: number } }
   | { ok: false; error: { kind: 'store_full'; capacity: number } }
 
@@ -294,6 +296,9 @@ function endingInFailure(steps: readonly Step[], error: string): Step[] {
   const last = steps[steps.length - 1]!
   return last.status === 'success' ? [...steps.slice(0, -1), { status: 'failure', error }] : [...steps]
 }
+
+/** A world without faults decides nothing: one object for every request. */
+const NO_FAULT: FaultDecision = Object.freeze({ action: null, fired: null, misses: null })
 
 /** Stale entries a due queue may hold beyond its live ones before it is rebuilt from them. */
 const STALE_SLACK = 64
@@ -628,7 +633,7 @@ export class World {
     this.#settle(state, task)
     this.#schedule(state, task)
     this.#changed({ op: 'create', at: now, apiKey: account.apiKey, request })
-    return { ok: true, task }
+    return { ok: true, task, rule: chosen.fired, misses: chosen.misses }
   }
 
   /** The owner's read: the task moves on (upstream is asked), then is returned. Another key's task is `undefined`. */
@@ -744,11 +749,12 @@ export class World {
     this.#version += 1
   }
 
-  fault(request: FaultRequest): FaultAction | null {
-    if (this.scenario.faults.length === 0) return null
-    const action = decideFault(this.scenario.faults, this.#faults, this.scenario.seed, request)
+  /** The scenario's faults decide on a request: the action that fires (or null), and why the others did not. */
+  fault(request: FaultRequest): FaultDecision {
+    if (this.scenario.faults.length === 0) return NO_FAULT
+    const decision = decideFault(this.scenario.faults, this.#faults, this.scenario.seed, request)
     this.#changed({ op: 'fault', at: this.#now(), request: { ...request } })
-    return action
+    return decision
   }
 
   /**
