@@ -74,6 +74,12 @@ export interface Task {
   readonly input: Readonly<Record<string, unknown>>
   readonly creditsCost: number
   readonly createdAt: number
+  /**
+   * How far `createdAt` was ahead of the world's clock at creation, when that is not the
+   * scenario's tick times `ordinal` (decision 062: a task is not created before what its
+   * account already logged). Absent in the usual case, and in state files saved before.
+   */
+  readonly createdAhead?: number
   readonly deadline: number | null
   readonly timeline: string
   readonly steps: readonly Step[]
@@ -110,6 +116,8 @@ class StoredTask implements Task {
   readonly input: Readonly<Record<string, unknown>>
   readonly creditsCost: number
   readonly createdAt: number
+  /** Set only when given: no slot on the usual task. */
+  declare readonly createdAhead?: number
   readonly deadline: number | null
   readonly timeline: string
   readonly steps: readonly Step[]
@@ -138,6 +146,7 @@ class StoredTask implements Task {
     this.input = fields.input
     this.creditsCost = fields.creditsCost
     this.createdAt = fields.createdAt
+    if (fields.createdAhead !== undefined) (this as { createdAhead?: number }).createdAhead = fields.createdAhead
     this.deadline = fields.deadline
     this.timeline = fields.timeline
     this.steps = fields.steps
@@ -211,9 +220,49 @@ class StoredTask implements Task {
   }
 
   toJSON(): Task {
-    const { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error } =
-      this
-    return { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error }
+    const {
+      id,
+      apiKey,
+      ordinal,
+      seed,
+      type,
+      model,
+      mode,
+      input,
+      creditsCost,
+      createdAt,
+      createdAhead,
+      deadline,
+      timeline,
+      steps,
+      rule,
+      position,
+      reads,
+      output,
+      error,
+    } = this
+    const ahead = createdAhead === undefined ? {} : { createdAhead }
+    return {
+      id,
+      apiKey,
+      ordinal,
+      seed,
+      type,
+      model,
+      mode,
+      input,
+      creditsCost,
+      createdAt,
+      ...ahead,
+      deadline,
+      timeline,
+      steps,
+      rule,
+      position,
+      reads,
+      output,
+      error,
+    }
   }
 }
 
@@ -435,11 +484,12 @@ export class World {
 
   /**
    * How far a task's own time is ahead of the world's clock (decision 038): one tick for its
-   * place among its account's tasks (the key's nth task is created n ticks after the clock) and
-   * one for each read by its owner. Only the task's own creation and reads move it.
+   * place among its account's tasks (the key's nth task is created n ticks after the clock, or
+   * later when its account had already logged something later: decision 062) and one for each
+   * read by its owner. Only the task's own creation and reads move it.
    */
   #lead(task: Task): number {
-    return this.#tickMs * (task.ordinal + task.reads)
+    return (task.createdAhead ?? this.#tickMs * task.ordinal) + this.#tickMs * task.reads
   }
 
   /** The task's own time: the world's clock plus its lead, never past the horizon. */
@@ -465,9 +515,12 @@ export class World {
     return this.#accounts.has(apiKey) ? this.#openings.get(apiKey) : undefined
   }
 
-  /** The account's credit events `from` (inclusive) to `to` (exclusive), without reading all of them. */
+  /**
+   * The account's credit events `from` (inclusive) to `to` (exclusive) in the order they were
+   * logged, without reading all of them: what a store appends (`account.events` is in time order).
+   */
   eventsOf(account: Account, from = 0, to = Infinity): CreditEvent[] {
-    return this.#state(account).log.slice(from, to)
+    return this.#state(account).log.logged(from, to)
   }
 
   /** The account's clip ids, in the order received (read-only; no copy). */
@@ -510,7 +563,8 @@ export class World {
     const state = this.#state(account)
     this.look(account) // what clock time made due comes first in the ledger
     topUp(state.ledger, credits)
-    state.log.push({ kind: 'top_up', credits, at: this.#now() })
+    // After everything the account already logged: with `tick`, its tasks' own times run ahead of the clock.
+    state.log.push({ kind: 'top_up', credits, at: Math.max(this.#now(), state.log.latest) })
     this.#changed({ op: 'top_up', at: this.#now(), apiKey: account.apiKey, credits })
   }
 
@@ -589,8 +643,11 @@ export class World {
       return { ok: false, error: { kind: 'insufficient_credits', available: account.ledger.available, required: price } }
     }
     const ordinal = account.ledger.tasks_created
-    // The key's nth task is created n ticks after the clock (decision 038): its own time starts there.
-    const createdAt = Math.min(now + this.#tickMs * ordinal, HORIZON_MS)
+    // The key's nth task is created n ticks after the clock (decision 038): its own time starts
+    // there; but not before a tick after what its account already logged (decision 062): a
+    // client that saw a task end, then created the next, made the next one after that end.
+    const nominal = Math.min(now + this.#tickMs * ordinal, HORIZON_MS)
+    const createdAt = Math.min(Math.max(nominal, state.log.latest + this.#tickMs), HORIZON_MS)
     const seed = deriveSeed(this.scenario.seed, account.apiKey, ordinal)
     const rng = createRng(seed)
     // The id comes from a wide hash (decision 012); the generator's first four words, which
@@ -617,6 +674,7 @@ export class World {
       input: this.#compactInput(request.input),
       creditsCost: price,
       createdAt,
+      ...(createdAt === nominal ? {} : { createdAhead: createdAt - now }),
       deadline: timeoutAfter === null ? null : createdAt + timeoutAfter,
       timeline: chosen.timeline.name,
       steps,
