@@ -51,7 +51,7 @@ interface Steps<R extends ApiRequest, I> {
 function pipeline<R extends ApiRequest, I>(world: World, request: R, steps: Steps<R, I>, param: I): Outcome {
   const account = authenticate(world, request.apiKey)
   if ('status' in account) return now(account)
-  const limit = rateLimit(world, account)
+  const limit = rateLimit(world, account, steps.endpoint)
   if (limit !== null && limit.refused !== null) return now(limit.refused)
   const input = steps.check === undefined ? param : steps.check(world, request)
   const outcome =

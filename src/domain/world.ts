@@ -13,7 +13,7 @@ import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, t
 import { advance, nextTimedTransition, startPosition, type Position } from './lifecycle.js'
 import { clipsOf, generateOutput, mergeOverride, type TaskOutput } from './outputs.js'
 import { createRng, deriveSeed, taskId, type WorldRealm } from './random.js'
-import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
+import { admitRequest, limiterSpeed, RATE_WINDOW_MS, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
 import { taskType } from './task-types/index.js'
 import type { Fired, Miss } from './trace.js'
@@ -603,7 +603,7 @@ export class World {
 
   /** Counts a request of `apiKey` against its rate window (service.rate_limit). */
   admit(apiKey: string, limit: number): RateDecision {
-    const decision = admitRequest(this.#rateWindows, apiKey, this.#now(), limit)
+    const decision = admitRequest(this.#rateWindows, apiKey, this.#now(), limit, RATE_WINDOW_MS * limiterSpeed(this.scenario))
     this.#changed({ op: 'admit', at: this.#now(), apiKey, limit })
     return decision
   }

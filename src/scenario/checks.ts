@@ -50,6 +50,7 @@ export function checkScenario(raw: unknown): Issue[] {
   ]
   return [
     ...checkDefaultVersion(raw.service),
+    ...checkRealTime(raw.service, raw.clock),
     ...checkAccounts(raw.accounts),
     ...entriesOf(raw.timelines).flatMap(([name, steps]) => checkSteps(steps, ['timelines', name])),
     ...itemsOf(raw.rules).flatMap((rule, index) => checkRule(rule, ['rules', index], names)),
@@ -70,6 +71,15 @@ function checkDefaultVersion(service: unknown): Issue[] {
       ? `default_version is not set and its default ${quote(chosen)} is not one of ${listed}; set default_version to one of them`
       : `default_version ${quote(chosen)} is not one of ${listed}${near === undefined ? '' : `; did you mean ${quote(near)}?`}`
   return [issue(['service', 'default_version'], message)]
+}
+
+/** `rate_limit.real_time` counts real minutes against an auto clock's speed: a manual clock has no real time to count. */
+function checkRealTime(service: unknown, clock: unknown): Issue[] {
+  const limit = isMapping(service) ? service.rate_limit : undefined
+  if (!isMapping(limit) || limit.real_time !== true || (isMapping(clock) && clock.mode === 'auto')) return []
+  const message =
+    "real_time needs clock.mode: auto (it counts real minutes against the clock's speed); on a manual clock the window is the clock's minute, which moves only when told"
+  return [issue(['service', 'rate_limit', 'real_time'], message)]
 }
 
 function checkAccounts(accounts: unknown): Issue[] {
