@@ -77,6 +77,8 @@ export function adminRoutes(host: MockHandle): AdminRoute[] {
     { method: 'GET', path: '/__admin/run', run: ({ base }) => runExport(host, base) },
     { method: 'GET', path: '/__admin/scenario', run: () => ops.scenarioSource(host) },
     { method: 'GET', path: '/__admin/report', run: ({ query }) => ops.clientReport(host, query) },
+    { method: 'GET', path: '/__admin/faults', run: () => ops.faultCounters(host.world) },
+    { method: 'GET', path: '/__admin/rules', run: () => ops.ruleCounters(host.world) },
     { method: 'GET', path: '/__admin/export', produces: 'yaml', run: ({ query }) => ops.exportScenario(host, query) },
   ]
 }

@@ -66,6 +66,10 @@ export interface MockControl {
   readonly tasks: MockTasks
   /** The request journal, newest first. */
   journal(filter?: JournalFilter): ops.JournalPage
+  /** Every scenario fault with its counters: matched, fired, the match it fires on next (`GET /__admin/faults`). */
+  faults(): { faults: ops.FaultCounterView[] }
+  /** Every scenario rule with its counters: matched, taken, the task it takes next (`GET /__admin/rules`). */
+  rules(): { rules: ops.RuleCounterView[] }
   /** What the clients did wrong, per key and per task; `apiKey` (a key or its label) narrows it to one key, `rule` to one rule. */
   report(filter?: { apiKey?: string; rule?: ReportRule }): ClientReport
   health(): ops.Health
@@ -121,6 +125,8 @@ export function createControl(host: MockHandle): MockControl {
         }),
       ),
     report: (filter = {}) => ops.clientReport(host, wire({ api_key: filter.apiKey, rule: filter.rule })),
+    faults: () => ops.faultCounters(host.world),
+    rules: () => ops.ruleCounters(host.world),
     health: () => ops.health(host),
     export: (options = {}) => ops.exportScenario(host, wire({ keys: options.keepKeys === true ? 'keep' : undefined })),
     exportJournal: (options = {}) => journalExport(host, options.baseUrl),

@@ -8,6 +8,7 @@ import type { Journal, JournalEntry } from '../domain/journal.js'
 import type { ReportRule } from '../domain/report-rules.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import { notFound } from './admin-error.js'
+import { nearMissViews, type NearMissView } from './counter-views.js'
 import { check, journalQuery } from './admin-schemas.js'
 import { keyOfFilter } from './key-filter.js'
 import { clientReport } from './report-view.js'
@@ -26,6 +27,8 @@ export interface JournalPage {
 /** One entry with what was sent and answered; `exchange` null when it went past the memory bound. */
 export interface JournalEntryDetail extends JournalEntryView {
   exchange: Exchange | null
+  /** The faults (and on a create the rules) that almost applied, with the field that differed. */
+  near_misses: NearMissView[]
 }
 
 export const DEFAULT_JOURNAL_LIMIT = 100
@@ -91,7 +94,7 @@ export function journalEntry(host: MockHandle, seqText: string): JournalEntryDet
   const seq = /^\d{1,15}$/.test(seqText) ? Number(seqText) : NaN
   const entry = journal.entries().find((candidate) => candidate.seq === seq)
   if (entry === undefined) throw notFound(`No journal entry ${JSON.stringify(seqText)}: the journal holds entries ${journalRange(journal)}`)
-  return { ...entryView(entry, world), exchange: journal.exchange(entry.seq) }
+  return { ...entryView(entry, world), exchange: journal.exchange(entry.seq), near_misses: nearMissViews(world, entry.trace?.misses ?? []) }
 }
 
 function journalRange(journal: Journal): string {

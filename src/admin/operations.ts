@@ -42,6 +42,7 @@ export interface ClockView {
   speed: number | null
 }
 
+export { faultCounters, ruleCounters, type FaultCounterView, type NearMissView, type RuleCounterView } from './counter-views.js'
 export { DEFAULT_JOURNAL_LIMIT, journalEntry, journalPage, type JournalEntryDetail, type JournalPage } from './journal-view.js'
 export { clientReport } from './report-view.js'
 

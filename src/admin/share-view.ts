@@ -6,6 +6,7 @@
  */
 import type { MockHandle } from '../handle/mock-handle.js'
 import { journalHar, type Har } from './har.js'
+import { nearMissViews } from './counter-views.js'
 import type { JournalEntryDetail } from './journal-view.js'
 import { clientReport, exportScenario, scenarioSource } from './operations.js'
 import { RUN_FORMAT, RUN_VERSION, type RunFile } from './run-file.js'
@@ -25,7 +26,9 @@ export interface JournalExport {
 function details(host: MockHandle): JournalEntryDetail[] {
   const { world } = host
   const { journal } = world
-  return journal.entries().map((entry) => ({ ...entryView(entry, world), exchange: journal.exchange(entry.seq) }))
+  return journal
+    .entries()
+    .map((entry) => ({ ...entryView(entry, world), exchange: journal.exchange(entry.seq), near_misses: nearMissViews(world, entry.trace?.misses ?? []) }))
 }
 
 function journalPart(host: MockHandle): RunFile['journal'] {

@@ -12,7 +12,8 @@ import { WAV_MIME_TYPE } from '../media/wav.js'
 import { DEFAULT_MAX_AUDIO_SECONDS } from '../scenario/defaults.js'
 import { audioBody, imageBody } from './media-files.js'
 import type { FaultAction } from '../domain/types.js'
-import { applyFault } from './fault.js'
+import type { Trace } from '../domain/trace.js'
+import { applyFault, traceOf } from './fault.js'
 import { now, type Answered, type Outcome } from './request.js'
 import { failWith } from './respond.js'
 
@@ -32,7 +33,7 @@ export interface MediaFile {
   readonly headers: Readonly<Record<string, string>>
 }
 
-export type AssetOutcome = Outcome | { response: MediaFile; delayMs: number; drop?: undefined; fault?: FaultAction | null }
+export type AssetOutcome = Outcome | { response: MediaFile; delayMs: number; drop?: undefined; fault?: FaultAction | null; trace?: Trace | null }
 
 /** Used when a scenario's output override made a clip's duration something other than seconds. */
 const FALLBACK_SECONDS = 30
@@ -48,7 +49,9 @@ export const assetPath = (kind: AssetKind, clipId: string): string => (kind === 
 function answer(world: World, request: AssetRequest): AssetOutcome {
   const clip = world.clipIndex.get(request.clipId)
   const owner = world.tasks.get(clip?.taskId ?? '')
-  const fault = world.fault({ endpoint: 'asset', apiKey: request.apiKey ?? owner?.apiKey ?? null, taskType: owner?.type ?? null })
+  const decision = world.fault({ endpoint: 'asset', apiKey: request.apiKey ?? owner?.apiKey ?? null, taskType: owner?.type ?? null })
+  const fault = decision.action
+  const trace = traceOf(decision)
   // A media file has no stale form: `stale` serves it as it is.
   const faulted = applyFault(fault, (): Outcome | { file: MediaFile } => {
     if (clip === undefined || owner === undefined) {
@@ -62,10 +65,10 @@ function answer(world: World, request: AssetRequest): AssetOutcome {
     }
     return { file: { status: 200, body, headers } }
   })
-  if (faulted.drop) return { drop: true, delayMs: 0, fault }
-  if (faulted.answer === undefined) return { response: faulted.response, delayMs: 0, fault }
+  if (faulted.drop) return { drop: true, delayMs: 0, fault, trace }
+  if (faulted.answer === undefined) return { response: faulted.response, delayMs: 0, fault, trace }
   const { answer: normal, delayMs } = faulted
-  return 'file' in normal ? { response: normal.file, delayMs, fault } : { response: normal.response!, delayMs, fault }
+  return 'file' in normal ? { response: normal.file, delayMs, fault, trace } : { response: normal.response!, delayMs, fault, trace }
 }
 
 /** A GET or HEAD of a media file; the dispatch sends the file (its body streamed; none for a HEAD). */

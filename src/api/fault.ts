@@ -6,6 +6,8 @@
  * nothing.
  */
 import { faultKindOf } from '../domain/fault-kinds/index.js'
+import type { FaultDecision } from '../domain/faults.js'
+import { MAX_MISSES, type Trace } from '../domain/trace.js'
 import type { FaultAction } from '../domain/types.js'
 import { defaultFaultMessage } from './errors.js'
 import { fail, type ApiResponse } from './respond.js'
@@ -23,4 +25,14 @@ export function applyFault<A>(action: FaultAction | null, normal: () => A, stale
   if ('answer' in outcome) return { answer: (outcome.answer === 'stale' ? (stale ?? normal) : normal)(), delayMs: outcome.delayMs }
   const { status, message, headers } = outcome.error
   return { response: fail(status, message ?? defaultFaultMessage(status), headers ? { ...headers } : undefined), delayMs: 0 }
+}
+
+/** What the journal keeps of how the faults (and a create's rules) decided; null when nothing applied or almost did. */
+export function traceOf(decision: FaultDecision, rules?: ApiResponse['rules']): Trace | null {
+  const misses = decision.misses ?? []
+  const ruleMisses = rules?.misses ?? []
+  const rule = rules?.fired ?? null
+  if (decision.fired === null && rule === null && misses.length === 0 && ruleMisses.length === 0) return null
+  const all = ruleMisses.length === 0 ? misses : [...misses, ...ruleMisses].slice(0, MAX_MISSES)
+  return { fault: decision.fired, rule, misses: all }
 }

@@ -7,6 +7,8 @@
 import { message, type Cause, type Message } from '../domain/exchange.js'
 import { faultKindOf } from '../domain/fault-kinds/index.js'
 import type { JournalRecord } from '../domain/journal.js'
+import { faultCounted } from '../domain/counting.js'
+import type { Fired, Trace } from '../domain/trace.js'
 import type { FaultAction } from '../domain/types.js'
 import type { World } from '../domain/world.js'
 import { originOf } from '../scenario/scenario-origin.js'
@@ -54,12 +56,15 @@ export function sent(world: World, request: ApiRequest | BodyRequest, body: stri
   return body === null ? bodiless : message(headers, body, request.apiKey, label ?? undefined)
 }
 
-/** The fault that fired, by its index in the scenario, its kind and its place in the scenario file. */
-export function faultCause(world: World, action: FaultAction): Cause | null {
-  const index = world.scenario.faults.findIndex((fault) => fault.action === action)
-  if (index === -1) return null
+/** The fault that fired, by its index in the scenario, its kind, its place in the scenario file and how it counted this request. */
+export function faultCause(world: World, action: FaultAction, fired: Fired | null = null): Cause | null {
+  const index = fired?.index ?? world.scenario.faults.findIndex((fault) => fault.action === action)
+  const fault = world.scenario.faults[index]
+  if (fault === undefined) return null
   const at = originOf(world.scenario)?.faults[index]
-  return { kind: 'fault', index, action: faultKindOf(action).key, line: at?.line ?? null, col: at?.col ?? null }
+  const nth = fired?.nth ?? null
+  const counted = nth === null ? null : faultCounted(fault.match, nth, (key) => world.keyLabel(key))
+  return { kind: 'fault', index, action: faultKindOf(action).key, line: at?.line ?? null, col: at?.col ?? null, nth, counted }
 }
 
 /** What the journal records of an answer as it was sent: none for a dropped connection. */
@@ -85,6 +90,7 @@ export function journalSent(
   fault: JournalRecord['fault'],
   cause: Cause | null,
   replaced: boolean,
+  trace: Trace | null = null,
 ): void {
   const { world, sent: request } = answered
   const exchange =
@@ -118,5 +124,6 @@ export function journalSent(
     fault,
     cause,
     exchange,
+    trace,
   })
 }

@@ -16,7 +16,7 @@ import { TASK_TYPES, type Endpoint, type TaskType } from '../domain/types.js'
 import { usageOf } from '../domain/ledger.js'
 import { hash53 } from '../domain/random.js'
 import type { Account, Task, World } from '../domain/world.js'
-import { applyFault } from './fault.js'
+import { applyFault, traceOf } from './fault.js'
 import { sent } from './journal-record.js'
 import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth.js'
 import { rateLimit, withRateHeaders } from './rate-limit.js'
@@ -54,7 +54,7 @@ interface Steps<R extends ApiRequest, I> {
 function pipeline<R extends ApiRequest, I>(world: World, request: R, steps: Steps<R, I>, param: I): Outcome {
   const account = authenticate(world, request.apiKey)
   if ('status' in account) return now(account)
-  const limit = rateLimit(world, account)
+  const limit = rateLimit(world, account, steps.endpoint)
   if (limit !== null && limit.refused !== null) return now(limit.refused)
   const input = steps.check === undefined ? param : steps.check(world, request)
   const outcome =
@@ -63,17 +63,22 @@ function pipeline<R extends ApiRequest, I>(world: World, request: R, steps: Step
 }
 
 function answerWithFault<R extends ApiRequest, I>(world: World, account: Account, request: R, steps: Steps<R, I>, input: I): Outcome {
-  const fault = world.fault({ endpoint: steps.endpoint, apiKey: account.apiKey, taskType: steps.taskType(world, account, input) })
+  const decision = world.fault({ endpoint: steps.endpoint, apiKey: account.apiKey, taskType: steps.taskType(world, account, input) })
+  const fault = decision.action
   // No fault (most requests): the answer itself, without the fault's wrapping.
-  if (fault === null) return { response: steps.answer(world, account, request, input), delayMs: 0, fault }
+  if (fault === null) {
+    const response = steps.answer(world, account, request, input)
+    return { response, delayMs: 0, fault, trace: traceOf(decision, response.rules) }
+  }
   const { stale } = steps
   const faulted = applyFault(
     fault,
     () => steps.answer(world, account, request, input),
     stale === undefined ? undefined : () => stale(world, account, request, input),
   )
-  if (faulted.drop) return { drop: true, delayMs: 0, fault }
-  return { response: faulted.answer ?? faulted.response, delayMs: faulted.delayMs, fault }
+  if (faulted.drop) return { drop: true, delayMs: 0, fault, trace: traceOf(decision) }
+  const response = faulted.answer ?? faulted.response
+  return { response, delayMs: faulted.delayMs, fault, trace: traceOf(decision, response.rules) }
 }
 
 /* Create Task. */
@@ -120,6 +125,7 @@ const CREATE: Steps<BodyRequest, unknown> = {
     }
     const response = ok(202, renderCreated(created.task))
     response.created = { id: created.task.id, type: created.task.type }
+    if (created.rule !== null || created.misses !== null) response.rules = { fired: created.rule, misses: created.misses }
     return response
   },
 }

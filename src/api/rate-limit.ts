@@ -7,7 +7,8 @@
  * (public-api.ts): after authentication (a missing or unknown key is a 401, not counted) and
  * before anything else, faults included.
  */
-import { secondsUntil } from '../domain/rate-window.js'
+import { limiterSpeed, secondsUntil } from '../domain/rate-window.js'
+import type { Endpoint } from '../domain/types.js'
 import type { Account, World } from '../domain/world.js'
 import type { Outcome } from './request.js'
 import { failWith, type ApiResponse } from './respond.js'
@@ -27,13 +28,13 @@ export function mergeHeaders(base: Headers, extra: Headers | undefined): Record<
 /** No limit (null), a refusal (429), or the headers the answer carries. */
 export type RateStep = null | { refused: ApiResponse } | { refused: null; headers: Headers }
 
-/** Counts a request of an authenticated account against the scenario's limit. */
-export function rateLimit(world: World, account: Account): RateStep {
-  const limit = world.scenario.service.rateLimitPerMinute
-  if (limit === null) return null
+/** Counts a request of an authenticated account against the scenario's limit (when it counts `endpoint`). */
+export function rateLimit(world: World, account: Account, endpoint: Endpoint): RateStep {
+  const { rateLimitPerMinute: limit, rateLimitEndpoints: endpoints } = world.scenario.service
+  if (limit === null || (endpoints !== undefined && !endpoints.includes(endpoint))) return null
   const now = world.clock.now()
   const decision = world.admit(account.apiKey, limit)
-  const seconds = String(secondsUntil(decision.resetAt, now))
+  const seconds = String(secondsUntil(decision.resetAt, now, limiterSpeed(world.scenario)))
   const headers = {
     'X-RateLimit-Limit': String(limit),
     'X-RateLimit-Remaining': String(decision.remaining),

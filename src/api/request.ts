@@ -4,6 +4,7 @@
  */
 import type { Message } from '../domain/exchange.js'
 import type { JournalRecord } from '../domain/journal.js'
+import type { Trace } from '../domain/trace.js'
 import type { FaultAction } from '../domain/types.js'
 import type { World } from '../domain/world.js'
 import type { ApiResponse } from './respond.js'
@@ -20,10 +21,13 @@ export interface BodyRequest extends ApiRequest {
   body: string | { tooLarge: number }
 }
 
-/** `fault`: set once the request reached the scenario's faults: the action that fired, or null. */
+/**
+ * `fault`: set once the request reached the scenario's faults: the action that fired, or null.
+ * `trace`: which fault (and, for a create, which rule) applied and which almost did (domain/trace.ts).
+ */
 export type Outcome =
-  | { response: ApiResponse; delayMs: number; drop?: undefined; fault?: FaultAction | null }
-  | { drop: true; delayMs: number; response?: undefined; fault?: FaultAction | null }
+  | { response: ApiResponse; delayMs: number; drop?: undefined; fault?: FaultAction | null; trace?: Trace | null }
+  | { drop: true; delayMs: number; response?: undefined; fault?: FaultAction | null; trace?: Trace | null }
 
 /** What a journal entry says of the request itself: its record without the answer. */
 export type JournalEntry = Omit<JournalRecord, 'status' | 'retryAfterMs' | 'delayMs' | 'fault' | 'cause' | 'exchange'>

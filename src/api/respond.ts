@@ -4,6 +4,7 @@
  * so every door sends the same bytes.
  */
 import type { Cause } from '../domain/exchange.js'
+import type { Fired, Miss } from '../domain/trace.js'
 import type { TaskType } from '../domain/types.js'
 import type { Task } from '../domain/world.js'
 import { errorBody, problem, type ErrorArgs, type ErrorKind } from './errors.js'
@@ -17,6 +18,8 @@ export interface ApiResponse {
   created?: { readonly id: string; readonly type: TaskType }
   /** Why the answer is an error, for the journal (domain/exchange.ts); doors never send it. */
   cause?: Cause
+  /** A create's rules, for the journal: the rule that took the task and those that almost did. */
+  rules?: { readonly fired: Fired | null; readonly misses: readonly Miss[] | null }
 }
 
 export function ok(status: number, data: unknown, headers?: Record<string, string>): ApiResponse {

@@ -16,14 +16,17 @@ Validates scenario files without starting anything. A bare NAME checks the bundl
 scenarios/NAME.yaml. Prints "FILE: ok" for a valid file and every mistake of an invalid one
 as FILE:LINE:COL: path: message. Warns, as FILE:LINE:COL: path: warning: message, about what
 can never happen: a rule or fault on a key no account has, an input field the task type does
-not have, a timeline no rule uses, a rule or fault an earlier one always takes first.
+not have (or only another music mode has), a timeline no rule uses, a rule or fault an earlier
+one always takes first, a step service.timeout_after always cuts off, probability 0, a usage
+fault with task_type, a rule for a key whose credits never cover the price.
 Exit 2 when a file is invalid; 1 with --strict when there are warnings; 0 otherwise.
 
 Options:
   --strict            warnings fail the check (exit 1)
   --runtime-key KEY   an account your tests add at run time (POST /__admin/accounts): no
                       warning for rules and faults on it; repeatable; "*" for every key
-  --json              print {"ok": bool, "files": [{"file", "ok", "errors", "warnings"}]}
+  --json              print {"ok": bool, "files": [{"file", "ok", "errors", "warnings"}]};
+                      "ok" agrees with the exit code (false under --strict with warnings)
   -h, --help          show this help
 `
 
@@ -83,10 +86,13 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
   if (positionals.length === 0) return usageError('audio-task-mock check', 'name at least one scenario file')
   const checks: FileCheck[] = []
   for (const file of positionals) checks.push(await checkFile(file, values['runtime-key'] ?? []))
-  const ok = checks.every((check) => check.ok)
+  const valid = checks.every((check) => check.ok)
   const warnings = checks.reduce((sum, check) => sum + check.warnings.length, 0)
+  const code = !valid ? 2 : values.strict && warnings > 0 ? 1 : 0
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok, files: checks }, null, 2)}\n`)
+    // `ok` says what the exit code says: under --strict a file with warnings is not ok.
+    const files = checks.map((check) => ({ ...check, ok: check.ok && !(values.strict && check.warnings.length > 0) }))
+    process.stdout.write(`${JSON.stringify({ ok: code === 0, files }, null, 2)}\n`)
   } else {
     if (warnings > 0) {
       const which = values.strict ? 'failing under --strict' : 'pass --strict to fail on them'
@@ -101,6 +107,5 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
       )
     }
   }
-  if (!ok) return 2
-  return values.strict && warnings > 0 ? 1 : 0
+  return code
 }

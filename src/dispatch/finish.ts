@@ -17,6 +17,7 @@ import { faultCause } from '../api/journal-record.js'
 import type { Answered } from '../api/request.js'
 import { failWith, internalError, type ApiResponse } from '../api/respond.js'
 import type { Cause } from '../domain/exchange.js'
+import type { Trace } from '../domain/trace.js'
 import type { FaultAction } from '../domain/types.js'
 import type { MockHandle } from '../handle/mock-handle.js'
 import type { AnswerCheck } from '../openapi/answer-check.js'
@@ -31,9 +32,16 @@ export interface RoutedResponse extends Answer {
   readonly cause?: Cause
 }
 
+/** `trace`: which fault (and rule) applied and which almost did (domain/trace.ts), for the journal. */
 export type Routed =
-  | { readonly response: RoutedResponse; readonly delayMs: number; readonly drop?: undefined; readonly fault?: FaultAction | null }
-  | { readonly drop: true; readonly delayMs: number; readonly response?: undefined; readonly fault?: FaultAction | null }
+  | {
+      readonly response: RoutedResponse
+      readonly delayMs: number
+      readonly drop?: undefined
+      readonly fault?: FaultAction | null
+      readonly trace?: Trace | null
+    }
+  | { readonly drop: true; readonly delayMs: number; readonly response?: undefined; readonly fault?: FaultAction | null; readonly trace?: Trace | null }
 
 /** A request the journal records (public API, media): the route's outcome and the entry's fields. */
 export type Journaled = Answered<Routed>
@@ -60,8 +68,9 @@ function send(method: string, routed: Routed, journaled: Journaled | null, repla
   // A dropped connection is sent as it is (the route's outcome is the door's).
   const sent: DoorOutcome = response === undefined ? (routed as DoorOutcome) : sentAnswer(response, method, routed.delayMs)
   if (journaled === null) return sent
-  const cause = replaced ? (response?.cause ?? null) : ((fault ? faultCause(journaled.world, fault) : null) ?? response?.cause ?? null)
-  journalSent(journaled, sent.drop ? null : sent, routed.delayMs, fault === undefined ? null : (fault ?? 'none'), cause, replaced)
+  const trace = routed.trace ?? null
+  const cause = replaced ? (response?.cause ?? null) : ((fault ? faultCause(journaled.world, fault, trace?.fault) : null) ?? response?.cause ?? null)
+  journalSent(journaled, sent.drop ? null : sent, routed.delayMs, fault === undefined ? null : (fault ?? 'none'), cause, replaced, trace)
   return sent
 }
 

@@ -66,6 +66,8 @@ export class AutoClock implements Clock {
   readonly #startMs: number
   readonly #speed: number
   #offset = 0
+  /** The latest reading: a wall clock set back (NTP, a user) does not take this one back with it. */
+  #last = -Infinity
 
   constructor(options: { startMs: number; speed: number; wallNow: () => number }) {
     this.#wallNow = options.wallNow
@@ -74,9 +76,11 @@ export class AutoClock implements Clock {
     this.#speed = options.speed
   }
 
-  /** Stops at the horizon: a fast clock left running reaches it in finite time. */
+  /** Stops at the horizon: a fast clock left running reaches it in finite time. Never goes back. */
   now(): number {
-    return Math.min(HORIZON_MS, Math.floor(this.#startMs + (this.#wallNow() - this.#wallOrigin) * this.#speed) + this.#offset)
+    const reading = Math.min(HORIZON_MS, Math.floor(this.#startMs + (this.#wallNow() - this.#wallOrigin) * this.#speed) + this.#offset)
+    if (reading > this.#last) this.#last = reading
+    return this.#last
   }
 
   advance(ms: number): void {

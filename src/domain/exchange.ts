@@ -28,8 +28,12 @@ export type Cause =
   | { kind: 'internal' }
   /** Test mode: the answer was off the OpenAPI document, replaced by a 500 that says how. */
   | { kind: 'off_document' }
-  /** A scenario fault: its index in `faults`, its kind and where it is in the scenario file (null without text). */
-  | { kind: 'fault'; index: number; action: FaultKey; line: number | null; col: number | null }
+  /**
+   * A scenario fault: its index in `faults`, its kind, where it is in the scenario file (null
+   * without text), which of its matches this request was (`nth`) and how it counted, in words
+   * (`3rd create, all keys counted`); null when not known (a journal restored from elsewhere).
+   */
+  | { kind: 'fault'; index: number; action: FaultKey; line: number | null; col: number | null; nth: number | null; counted: string | null }
 
 export interface Message {
   readonly headers: Readonly<Record<string, string>>

@@ -8,6 +8,7 @@
  */
 import { ExchangeStore, type Cause, type Exchange } from './exchange.js'
 import type { BudgetMember, JournalBudget } from './journal-budget.js'
+import type { Trace } from './trace.js'
 import type { Endpoint, FaultAction, TaskStatus, TaskType } from './types.js'
 
 export const DEFAULT_JOURNAL_CAPACITY = 10_000
@@ -49,11 +50,14 @@ export interface JournalEntry {
   readonly fault: FaultAction | 'none' | null
   /** Why the answer was what it was (exchange.ts); null for a normal answer. */
   readonly cause: Cause | null
+  /** The fault (and on a create the rule) that applied, with the near misses (trace.ts); null when nothing applied or almost did. */
+  readonly trace: Trace | null
 }
 
-export type JournalRecord = Omit<JournalEntry, 'seq' | 'at' | 'wall' | 'pace' | 'fault' | 'cause'> & {
+export type JournalRecord = Omit<JournalEntry, 'seq' | 'at' | 'wall' | 'pace' | 'fault' | 'cause' | 'trace'> & {
   fault?: JournalEntry['fault']
   cause?: Cause | null
+  trace?: Trace | null
   /** Headers and bodies, kept within the exchanges' memory bound. */
   exchange?: Exchange
 }
@@ -178,6 +182,7 @@ export class Journal implements BudgetMember {
       credits: fields.credits,
       fault: fields.fault ?? null,
       cause: fields.cause ?? null,
+      trace: fields.trace ?? null,
     }
     const used = this.#exchanges.used
     const size = this.#size

@@ -4,8 +4,18 @@
  * have been admitted in it, the rest are refused until it closes. Refused requests do not
  * count. Pure: the time is passed in, the state lives in the world.
  */
+import type { Scenario } from './types.js'
 
 export const RATE_WINDOW_MS = 60_000
+
+/**
+ * Clock ms per limiter ms: 1, or an auto clock's speed when `rate_limit.real_time` says the
+ * limiter counts real minutes (a clock at speed 60 then still allows N requests a real minute,
+ * and Retry-After counts real seconds).
+ */
+export function limiterSpeed(scenario: Pick<Scenario, 'clock' | 'service'>): number {
+  return scenario.service.rateLimitRealTime === true && scenario.clock.mode === 'auto' ? scenario.clock.speed : 1
+}
 
 export interface RateWindow {
   /** Clock time the window opened (the key's first request in it). */
@@ -26,20 +36,20 @@ export interface RateDecision {
   resetAt: number
 }
 
-/** Counts a request of `key` at `now` against its window; refused (and not counted) past `limit`. */
-export function admitRequest(windows: RateWindows, key: string, now: number, limit: number): RateDecision {
+/** Counts a request of `key` at `now` against its window (`windowMs` of clock time); refused (and not counted) past `limit`. */
+export function admitRequest(windows: RateWindows, key: string, now: number, limit: number, windowMs = RATE_WINDOW_MS): RateDecision {
   let window = windows.get(key)
-  if (window === undefined || now >= window.openedAt + RATE_WINDOW_MS) {
+  if (window === undefined || now >= window.openedAt + windowMs) {
     window = { openedAt: now, admitted: 0 }
     windows.set(key, window)
   }
-  const resetAt = window.openedAt + RATE_WINDOW_MS
+  const resetAt = window.openedAt + windowMs
   if (window.admitted >= limit) return { admitted: false, limit, remaining: 0, resetAt }
   window.admitted += 1
   return { admitted: true, limit, remaining: limit - window.admitted, resetAt }
 }
 
-/** Whole seconds from `now` until `at`, at least 1: what Retry-After and X-RateLimit-Reset say. */
-export function secondsUntil(at: number, now: number): number {
-  return Math.max(1, Math.ceil((at - now) / 1000))
+/** Whole seconds from `now` until `at`, at least 1, of a limiter `speed` times slower than the clock: what Retry-After and X-RateLimit-Reset say. */
+export function secondsUntil(at: number, now: number, speed = 1): number {
+  return Math.max(1, Math.ceil((at - now) / speed / 1000))
 }

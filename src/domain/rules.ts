@@ -3,6 +3,7 @@
  * `nth` counts, per rule, every task that matches its conditions, whether or not an earlier
  * rule took it; `times` counts the tasks the rule took. `one_of` draws from the task's own seed.
  */
+import { kept, noted, type Fired, type Miss, type MissField } from './trace.js'
 import type { FieldPredicate, TaskMode, Rule, RuleMatch, TaskType, Timeline } from './types.js'
 
 export interface TaskFacts {
@@ -36,16 +37,31 @@ export function predicateHolds(predicate: FieldPredicate, present: boolean, valu
   return typeof value === 'string' && predicate.matches.test(value)
 }
 
-function factsMatch(match: RuleMatch, facts: TaskFacts): boolean {
-  if (match.task_type !== undefined && match.task_type !== facts.type) return false
-  if (match.api_key !== undefined && match.api_key !== facts.apiKey) return false
-  if (match.mode !== undefined && match.mode !== facts.mode) return false
-  if (match.mv !== undefined && match.mv !== facts.mv) return false
+const OTHER_TYPE = { field: 'mode', wanted: null, got: null } as const
+
+/**
+ * The conditions of `match` that `facts` do not meet, as near-miss fields with what was wanted
+ * and what the task had; stops after two. A rule for another task type is no near miss: it
+ * counts as two.
+ */
+function differences(match: RuleMatch, facts: TaskFacts): Array<{ field: MissField; wanted: unknown; got: unknown }> {
+  const found: Array<{ field: MissField; wanted: unknown; got: unknown }> = []
+  const differ = (field: MissField, wanted: unknown, got: unknown): boolean => found.push({ field, wanted, got }) > 1
+  if (match.task_type !== undefined && match.task_type !== facts.type) return [OTHER_TYPE, OTHER_TYPE]
+  if (match.api_key !== undefined && match.api_key !== facts.apiKey && differ('api_key', match.api_key, facts.apiKey)) return found
+  if (match.mode !== undefined && match.mode !== facts.mode && differ('mode', match.mode, facts.mode)) return found
+  if (match.mv !== undefined && match.mv !== facts.mv && differ('mv', match.mv, facts.mv)) return found
   for (const [field, predicate] of Object.entries(match.input ?? {})) {
     const present = Object.hasOwn(facts.input, field)
-    if (!predicateHolds(predicate, present, present ? facts.input[field] : undefined)) return false
+    const value = present ? facts.input[field] : undefined
+    if (!predicateHolds(predicate, present, value) && differ(`input.${field}`, predicateShown(predicate), present ? kept(value) : null)) return found
   }
-  return true
+  return found
+}
+
+/** A field test as a near miss shows it (a pattern by its source). */
+function predicateShown(predicate: FieldPredicate): unknown {
+  return 'matches' in predicate ? { matches: predicate.matches.source } : predicate
 }
 
 function pickWeighted(rule: Rule, draw: number): Timeline {
@@ -69,17 +85,35 @@ export function chooseTimeline(
   facts: TaskFacts,
   draw: number,
   fallback: Timeline,
-): { timeline: Timeline; rule: number | null } {
+): { timeline: Timeline; rule: number | null; fired: Fired | null; misses: Miss[] | null } {
   let chosen: { timeline: Timeline; rule: number } | null = null
+  let fired: Fired | null = null
+  let misses: Miss[] | null = null
   for (let index = 0; index < rules.length; index++) {
     const rule = rules[index]!
-    if (!factsMatch(rule.match, facts)) continue
-    counters.matched[index]! += 1 // counted even when an earlier rule took the task: nth means the nth match
-    if (chosen !== null) continue
-    if (rule.match.nth !== undefined && counters.matched[index] !== rule.match.nth) continue
-    if (rule.match.times !== undefined && counters.taken[index]! >= rule.match.times) continue
+    const { match } = rule
+    const off = differences(match, facts)
+    if (off.length > 0) {
+      // One condition off, the others held: a near miss. Not counted.
+      if (off.length === 1) misses = noted(misses, { part: 'rules', index, ...off[0]! })
+      continue
+    }
+    const seen = (counters.matched[index]! += 1) // counted even when an earlier rule took the task: nth means the nth match
+    if (match.nth !== undefined && seen !== match.nth) {
+      misses = noted(misses, { part: 'rules', index, field: 'nth', wanted: match.nth, got: seen })
+      continue
+    }
+    if (match.times !== undefined && counters.taken[index]! >= match.times) {
+      misses = noted(misses, { part: 'rules', index, field: 'times', wanted: match.times, got: counters.taken[index]! })
+      continue
+    }
+    if (chosen !== null) {
+      misses = noted(misses, { part: 'rules', index, field: 'first_match_wins', wanted: null, got: chosen.rule })
+      continue
+    }
     counters.taken[index]! += 1
     chosen = { timeline: rule.timeline ?? pickWeighted(rule, draw), rule: index }
+    fired = { index, nth: seen }
   }
-  return chosen ?? { timeline: fallback, rule: null }
+  return chosen === null ? { timeline: fallback, rule: null, fired, misses } : { ...chosen, fired, misses }
 }

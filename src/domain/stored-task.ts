@@ -19,6 +19,12 @@ export interface Task {
   readonly input: Readonly<Record<string, unknown>>
   readonly creditsCost: number
   readonly createdAt: number
+  /**
+   * How far `createdAt` was ahead of the world's clock at creation, when that is not the
+   * scenario's tick times `ordinal` (decision 062: a task is not created before what its
+   * account already logged). Absent in the usual case, and in state files saved before.
+   */
+  readonly createdAhead?: number
   readonly deadline: number | null
   readonly timeline: string
   readonly steps: readonly Step[]
@@ -55,6 +61,8 @@ export class StoredTask implements Task {
   readonly input: Readonly<Record<string, unknown>>
   readonly creditsCost: number
   readonly createdAt: number
+  /** Set only when given: no slot on the usual task. */
+  declare readonly createdAhead?: number
   readonly deadline: number | null
   readonly timeline: string
   readonly steps: readonly Step[]
@@ -83,6 +91,7 @@ export class StoredTask implements Task {
     this.input = fields.input
     this.creditsCost = fields.creditsCost
     this.createdAt = fields.createdAt
+    if (fields.createdAhead !== undefined) (this as { createdAhead?: number }).createdAhead = fields.createdAhead
     this.deadline = fields.deadline
     this.timeline = fields.timeline
     this.steps = fields.steps
@@ -156,8 +165,48 @@ export class StoredTask implements Task {
   }
 
   toJSON(): Task {
-    const { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error } =
-      this
-    return { id, apiKey, ordinal, seed, type, model, mode, input, creditsCost, createdAt, deadline, timeline, steps, rule, position, reads, output, error }
+    const {
+      id,
+      apiKey,
+      ordinal,
+      seed,
+      type,
+      model,
+      mode,
+      input,
+      creditsCost,
+      createdAt,
+      createdAhead,
+      deadline,
+      timeline,
+      steps,
+      rule,
+      position,
+      reads,
+      output,
+      error,
+    } = this
+    const ahead = createdAhead === undefined ? {} : { createdAhead }
+    return {
+      id,
+      apiKey,
+      ordinal,
+      seed,
+      type,
+      model,
+      mode,
+      input,
+      creditsCost,
+      createdAt,
+      ...ahead,
+      deadline,
+      timeline,
+      steps,
+      rule,
+      position,
+      reads,
+      output,
+      error,
+    }
   }
 }

@@ -102,6 +102,10 @@ export interface ServiceConfig {
   maxTasks: number
   /** Per key per minute; null = no rate limit. */
   rateLimitPerMinute: number | null
+  /** The endpoints the rate limit counts and limits, in one window; absent: every public endpoint (the real service's one window). */
+  rateLimitEndpoints?: readonly Endpoint[]
+  /** The rate limit counts real minutes on an auto clock (its speed does not shorten them); absent: clock minutes. */
+  rateLimitRealTime?: true
   /** Generated media files; absent = defaults (audio as long as each clip). */
   media?: MediaConfig
 }

@@ -6,18 +6,19 @@
 import { HORIZON_MS, type Clock } from './clock.js'
 import { DueQueue } from './due-queue.js'
 import { EventLog } from './event-log.js'
-import { decideFault, newFaultCounters, type FaultCounters, type FaultRequest } from './faults.js'
+import { decideFault, newFaultCounters, type FaultCounters, type FaultDecision, type FaultRequest } from './faults.js'
 import { Journal } from './journal.js'
 import { KeyLabels } from './key-labels.js'
 import { charge, freeze, openLedger, refund, topUp, usageOf, type CreditEvent, type Ledger } from './ledger.js'
 import { advance, nextTimedTransition, startPosition } from './lifecycle.js'
 import { clipsOf } from './outputs.js'
 import { createRng, deriveSeed, taskId, type WorldRealm } from './random.js'
-import { admitRequest, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
+import { admitRequest, limiterSpeed, RATE_WINDOW_MS, type RateDecision, type RateWindow, type RateWindows } from './rate-window.js'
 import { chooseTimeline, newRuleCounters, type RuleCounters } from './rules.js'
 import { StoredTask, type Task } from './stored-task.js'
 import { taskType } from './task-types/index.js'
-import type { FaultAction, FinalStatus, TaskMode, Scenario, Step, TaskType } from './types.js'
+import type { Fired, Miss } from './trace.js'
+import type { FinalStatus, TaskMode, Scenario, Step, TaskType } from './types.js'
 
 export type { Task } from './stored-task.js'
 
@@ -126,7 +127,8 @@ export interface TaskRequest {
 }
 
 export type CreateOutcome =
-  | { ok: true; task: Task }
+  /** `rule`: the rule that took the task and which of its matches it was (null: the default timeline); `misses`: rules that almost did. */
+  | { ok: true; task: Task; rule: Fired | null; misses: Miss[] | null }
   | { ok: false; error: { kind: 'insufficient_credits'; available: number; required: number } }
   | { ok: false; error: { kind: 'store_full'; capacity: number } }
 
@@ -142,6 +144,9 @@ function endingInFailure(steps: readonly Step[], error: string): Step[] {
   const last = steps[steps.length - 1]!
   return last.status === 'success' ? [...steps.slice(0, -1), { status: 'failure', error }] : [...steps]
 }
+
+/** A world without faults decides nothing: one object for every request. */
+const NO_FAULT: FaultDecision = Object.freeze({ action: null, fired: null, misses: null })
 
 /** Stale entries a due queue may hold beyond its live ones before it is rebuilt from them. */
 const STALE_SLACK = 64
@@ -278,11 +283,12 @@ export class World {
 
   /**
    * How far a task's own time is ahead of the world's clock (decision 038): one tick for its
-   * place among its account's tasks (the key's nth task is created n ticks after the clock) and
-   * one for each read by its owner. Only the task's own creation and reads move it.
+   * place among its account's tasks (the key's nth task is created n ticks after the clock, or
+   * later when its account had already logged something later: decision 062) and one for each
+   * read by its owner. Only the task's own creation and reads move it.
    */
   #lead(task: Task): number {
-    return this.#tickMs * (task.ordinal + task.reads)
+    return (task.createdAhead ?? this.#tickMs * task.ordinal) + this.#tickMs * task.reads
   }
 
   /** The task's own time: the world's clock plus its lead, never past the horizon. */
@@ -308,9 +314,12 @@ export class World {
     return this.#accounts.has(apiKey) ? this.#openings.get(apiKey) : undefined
   }
 
-  /** The account's credit events `from` (inclusive) to `to` (exclusive), without reading all of them. */
+  /**
+   * The account's credit events `from` (inclusive) to `to` (exclusive) in the order they were
+   * logged, without reading all of them: what a store appends (`account.events` is in time order).
+   */
   eventsOf(account: Account, from = 0, to = Infinity): CreditEvent[] {
-    return this.#state(account).log.slice(from, to)
+    return this.#state(account).log.logged(from, to)
   }
 
   /** The account's clip ids, in the order received (read-only; no copy). */
@@ -353,7 +362,8 @@ export class World {
     const state = this.#state(account)
     this.look(account) // what clock time made due comes first in the ledger
     topUp(state.ledger, credits)
-    state.log.push({ kind: 'top_up', credits, at: this.#now() })
+    // After everything the account already logged: with `tick`, its tasks' own times run ahead of the clock.
+    state.log.push({ kind: 'top_up', credits, at: Math.max(this.#now(), state.log.latest) })
     this.#changed({ op: 'top_up', at: this.#now(), apiKey: account.apiKey, credits })
   }
 
@@ -392,7 +402,7 @@ export class World {
 
   /** Counts a request of `apiKey` against its rate window (service.rate_limit). */
   admit(apiKey: string, limit: number): RateDecision {
-    const decision = admitRequest(this.#rateWindows, apiKey, this.#now(), limit)
+    const decision = admitRequest(this.#rateWindows, apiKey, this.#now(), limit, RATE_WINDOW_MS * limiterSpeed(this.scenario))
     this.#changed({ op: 'admit', at: this.#now(), apiKey, limit })
     return decision
   }
@@ -432,8 +442,11 @@ export class World {
       return { ok: false, error: { kind: 'insufficient_credits', available: account.ledger.available, required: price } }
     }
     const ordinal = account.ledger.tasks_created
-    // The key's nth task is created n ticks after the clock (decision 038): its own time starts there.
-    const createdAt = Math.min(now + this.#tickMs * ordinal, HORIZON_MS)
+    // The key's nth task is created n ticks after the clock (decision 038): its own time starts
+    // there; but not before a tick after what its account already logged (decision 062): a
+    // client that saw a task end, then created the next, made the next one after that end.
+    const nominal = Math.min(now + this.#tickMs * ordinal, HORIZON_MS)
+    const createdAt = Math.min(Math.max(nominal, state.log.latest + this.#tickMs), HORIZON_MS)
     const seed = deriveSeed(this.scenario.seed, account.apiKey, ordinal)
     const rng = createRng(seed)
     // The id comes from a wide hash (decision 012); the generator's first four words, which
@@ -460,6 +473,7 @@ export class World {
       input: this.#compactInput(request.input),
       creditsCost: price,
       createdAt,
+      ...(createdAt === nominal ? {} : { createdAhead: createdAt - now }),
       deadline: timeoutAfter === null ? null : createdAt + timeoutAfter,
       timeline: chosen.timeline.name,
       steps,
@@ -476,7 +490,7 @@ export class World {
     this.#settle(state, task)
     this.#schedule(state, task)
     this.#changed({ op: 'create', at: now, apiKey: account.apiKey, request })
-    return { ok: true, task }
+    return { ok: true, task, rule: chosen.fired, misses: chosen.misses }
   }
 
   /** The owner's read: the task moves on (upstream is asked), then is returned. Another key's task is `undefined`. */
@@ -585,11 +599,12 @@ export class World {
     this.#version += 1
   }
 
-  fault(request: FaultRequest): FaultAction | null {
-    if (this.scenario.faults.length === 0) return null
-    const action = decideFault(this.scenario.faults, this.#faults, this.scenario.seed, request)
+  /** The scenario's faults decide on a request: the action that fires (or null), and why the others did not. */
+  fault(request: FaultRequest): FaultDecision {
+    if (this.scenario.faults.length === 0) return NO_FAULT
+    const decision = decideFault(this.scenario.faults, this.#faults, this.scenario.seed, request)
     this.#changed({ op: 'fault', at: this.#now(), request: { ...request } })
-    return action
+    return decision
   }
 
   /** Runs `run` with the world's clock reading `at` (a change replayed at the reading it was made at: world-replay.ts). */

@@ -83,6 +83,8 @@ function forwardHeaders(req: IncomingMessage, upstream: Upstream): Headers {
 
 interface Answer {
   status: number
+  /** True for the proxy's own answer (no upstream answer to relay): never recorded as the service's. */
+  own?: boolean
   headers: Record<string, string>
   /** Relayed to the client, never recorded. */
   cookies?: string[]
@@ -91,6 +93,7 @@ interface Answer {
 
 const jsonAnswer = (status: number, message: string): Answer => ({
   status,
+  own: true,
   headers: { 'content-type': 'application/json' },
   body: Buffer.from(JSON.stringify({ code: status, message })),
 })
@@ -160,11 +163,10 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     const at = now()
     const seq = ++arrivals
     const body = await readBody(req)
-    if (body === null) {
-      send(res, jsonAnswer(413, `Request body too large: audio-task-mock record forwards at most ${MAX_PROXY_BODY_BYTES} bytes`))
-      return
-    }
-    const answer = await ask(upstream, req, body, timeoutMs)
+    const answer =
+      body === null
+        ? jsonAnswer(413, `Request body too large: audio-task-mock record forwards at most ${MAX_PROXY_BODY_BYTES} bytes`)
+        : await ask(upstream, req, body, timeoutMs)
     send(res, answer)
     const path = new URL(req.url ?? '/', 'http://proxy.invalid').pathname
     const exchange: Exchange = {
@@ -175,11 +177,13 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
       apiKey: typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'] : null,
       secrets: typeof req.headers.authorization === 'string' ? [req.headers.authorization] : [],
       contentType: req.headers['content-type'] ?? null,
-      body: body.toString('utf8'),
+      body: body === null ? '' : body.toString('utf8'),
       response: { status: answer.status, headers: answer.headers, body: answer.body.toString('utf8') },
+      ...(answer.own === true && { own: true }),
     }
     const key = recording.add(exchange)
-    if (key !== undefined) options.onExchange?.(recording.scrub(`${exchange.method} ${path} → ${answer.status} (${key ?? 'no key'})`))
+    if (answer.own === true) options.onExchange?.(`${exchange.method} ${path} → ${answer.status} (the proxy's own answer: not recorded)`)
+    else if (key !== undefined) options.onExchange?.(recording.scrub(`${exchange.method} ${path} → ${answer.status} (${key ?? 'no key'})`))
   }
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {

@@ -26,6 +26,11 @@ export interface Exchange {
   secrets?: readonly string[]
   /** What the client was answered (the upstream's answer, or the recorder's own 502/504). */
   response: { status: number; headers: Readonly<Record<string, string>>; body: string }
+  /**
+   * True when the proxy answered itself (the upstream unreachable, too slow, its answer too
+   * large, the request too large to forward): not the service's answer, so not recorded.
+   */
+  own?: boolean
 }
 
 /** Headers of an error answer worth replaying: the client's back-off depends on them. */

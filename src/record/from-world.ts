@@ -41,7 +41,14 @@ function serviceOf(scenario: Scenario): Record<string, unknown> {
     limits: { ...service.limits },
     max_body_bytes: service.maxBodyBytes,
     max_tasks: service.maxTasks,
-    rate_limit: service.rateLimitPerMinute === null ? null : { per_minute: service.rateLimitPerMinute },
+    rate_limit:
+      service.rateLimitPerMinute === null
+        ? null
+        : {
+            per_minute: service.rateLimitPerMinute,
+            ...(service.rateLimitEndpoints !== undefined && { endpoints: [...service.rateLimitEndpoints] }),
+            ...(service.rateLimitRealTime === true && { real_time: true }),
+          },
     media: { audio_seconds: service.media?.audioSeconds ?? null },
   }
 }

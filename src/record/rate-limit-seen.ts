@@ -21,13 +21,18 @@ export class RateLimitWatch {
   readonly #limits = new Set<number>()
   /** Window lengths (s) the headers told. */
   readonly #windows = new Set<number>()
+  /** The first answer of the window being watched: when (recorder ms), its reset (s) and remaining count. */
+  #window: { wall: number; reset: number; remaining: number } | null = null
+  /** The longest stretch of one window seen: recorder ms, and how far its reset counted down meanwhile (s). */
+  #span: { wall: number; counted: number } | null = null
 
   /** The limit an answer's headers name (X-RateLimit-Limit), or null. */
   static limitOf(headers: Readonly<Record<string, string>>): number | null {
     return whole(header(headers, 'x-ratelimit-limit') ?? header(headers, 'ratelimit-limit'))
   }
 
-  see(headers: Readonly<Record<string, string>>): void {
+  /** `at`: when the request was sent, on the recorder's clock (what the limiter's countdown is compared with). */
+  see(headers: Readonly<Record<string, string>>, at?: number): void {
     const limit = RateLimitWatch.limitOf(headers)
     const policy = header(headers, 'ratelimit-policy') ?? header(headers, 'x-ratelimit-policy')
     const told = policy === undefined ? null : /^\s*(\d+)\s*;\s*w\s*=\s*(\d+)/.exec(policy)
@@ -40,6 +45,30 @@ export class RateLimitWatch {
     const remaining = whole(header(headers, 'x-ratelimit-remaining') ?? header(headers, 'ratelimit-remaining'))
     const reset = whole(header(headers, 'x-ratelimit-reset') ?? header(headers, 'ratelimit-reset'))
     if (remaining === limit - 1 && reset !== null && reset <= 3_600) this.#windows.add(reset)
+    if (at !== undefined && remaining !== null && reset !== null) this.#time(at, remaining, reset, limit)
+  }
+
+  /** Follows one window from its first answer: how far its reset counts down as the recorder's clock moves. */
+  #time(at: number, remaining: number, reset: number, limit: number): void {
+    const window = this.#window
+    if (remaining === limit - 1 || window === null || remaining > window.remaining || reset > window.reset) {
+      this.#window = remaining === limit - 1 ? { wall: at, reset, remaining } : null
+      return
+    }
+    const wall = at - window.wall
+    if (wall > 0 && (this.#span === null || wall > this.#span.wall)) this.#span = { wall, counted: window.reset - reset }
+  }
+
+  /**
+   * Whether the limiter counts real time (the recorder's clock) rather than an upstream clock
+   * running `rate` times as fast as it: true when its countdown over the longest stretch seen is
+   * nearer real time's, or could be either (a real service's limiter counts real seconds).
+   */
+  countsRealTime(rate: number): boolean {
+    if (this.#span === null) return true
+    const { wall, counted } = this.#span
+    // Resets are whole seconds: each sighting may be a second off.
+    return Math.abs(counted - wall / 1000) <= Math.abs(counted - (wall * rate) / 1000) + 1
   }
 
   /** The limit to replay: one limit seen, one window told and it is a minute (to the second). */

@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS, DEFAULT_VERSIONS } from '../scenario/defaults.js'
 import { taskType } from '../domain/task-types/index.js'
 import { isFinal, type Limits, type TaskType } from '../domain/types.js'
 import { onUpstreamTime, upstreamRate, type ClockSample } from './upstream-clock.js'
+import { availableIn, openingFrom402s, type Refusal } from './opening-credits.js'
 import { RateLimitWatch } from './rate-limit-seen.js'
 import { MAX_INFERRED_PROMPT } from './inferred-rules.js'
 import { MAX_SCRUB_DEPTH, MIN_SECRET_LENGTH, REDACTED, scrubber, scrubDeep, scrubJsonText } from './scrub.js'
@@ -44,6 +45,8 @@ interface Usage {
 }
 
 interface RecordedTask extends TaskHistory {
+  /** The create's place in the session. */
+  seq: number
   cost: number | null
   /** The upstream's created_at, ms. */
   upstreamCreatedAt: number | null
@@ -57,7 +60,9 @@ export class Recording {
   readonly #secrets = new Set<string>()
   readonly #tasks = new Map<string, RecordedTask>()
   /** In order of arrival (`seq`); `limited`: a 429 naming the upstream's rate limit (its X-RateLimit-Limit). */
-  readonly #requests: Array<RequestRecord & { seq: number; limited: number | null }> = []
+  readonly #requests: Array<RequestRecord & { seq: number; limited: number | null; refusal: boolean }> = []
+  /** Per key: its creates the upstream refused for credits, with the balance each named (opening-credits.ts). */
+  readonly #refusals = new Map<string, Refusal[]>()
   readonly #rateLimit = new RateLimitWatch()
   readonly #usage = new Map<string, Usage>()
   /** The upstream clock against the recorder's, kept as tasks arrive and end (upstream-clock.ts). */
@@ -80,6 +85,8 @@ export class Recording {
   skipped = 0
   /** Reads of tasks this recording did not see created: the replay has no such task. */
   unknownReads = 0
+  /** Requests the proxy answered itself (the upstream never answered them): not recorded. */
+  unanswered = 0
 
   /** `secrets`: texts never to write (the upstream URL's credentials); keys seen are replaced by their placeholders anyway. */
   constructor(options: { secrets?: readonly string[] } = {}) {
@@ -133,6 +140,11 @@ export class Recording {
   add(raw: Exchange): string | null | undefined {
     const route = endpointOf(raw.method, raw.path)
     if (route === null) return null
+    if (raw.own === true) {
+      // The proxy's own 502/504/413 is not the service's answer: the replay must not give it.
+      this.unanswered += 1
+      return undefined
+    }
     if (this.#exchanges >= MAX_EXCHANGES) {
       this.skipped += 1
       return undefined
@@ -157,9 +169,11 @@ export class Recording {
     const seq = exchange.seq ?? this.#exchanges
     let at = this.#requests.length
     while (at > 0 && this.#requests[at - 1]!.seq > seq) at -= 1
-    this.#rateLimit.see(answer.headers)
+    this.#rateLimit.see(answer.headers, exchange.at)
     const limited = status === 429 ? RateLimitWatch.limitOf(answer.headers) : null
-    this.#requests.splice(at, 0, { seq, key, endpoint: route.endpoint, counted, fault, limited })
+    const available = route.endpoint === 'create' && status === 402 && isRecord(answer.value) ? availableIn(answer.value['message']) : null
+    if (available !== null) this.#refusals.set(key, [...(this.#refusals.get(key) ?? []), { seq, at: exchange.at, available }])
+    this.#requests.splice(at, 0, { seq, key, endpoint: route.endpoint, counted, fault, limited, refusal: available !== null })
     const answers = this.#answers.get(key) ?? { requests: 0, accepted: false, unauthorized: false }
     answers.requests += 1
     answers.accepted ||= status >= 200 && status < 300
@@ -168,7 +182,7 @@ export class Recording {
     if (status >= 200 && status < 300) {
       const payload = isRecord(answer.value) && isRecord(answer.value['data']) ? answer.value['data'] : null
       if (payload !== null) {
-        if (route.endpoint === 'create') this.#created(key, exchange, payload)
+        if (route.endpoint === 'create') this.#created(key, exchange, payload, seq)
         else if (route.endpoint === 'get_task') this.#read(key, exchange.at, route.taskId!, payload, answer.outputNote)
         else this.#used(key, exchange.at, payload)
       }
@@ -190,7 +204,7 @@ export class Recording {
     return { status: response.status, headers, value: scrubDeep(parsed, scrub), text: '', ...(outputNote !== undefined && { outputNote }) }
   }
 
-  #created(key: string, exchange: Exchange, data: Record<string, unknown>): void {
+  #created(key: string, exchange: Exchange, data: Record<string, unknown>, seq: number): void {
     const id = data['task_id']
     const request = parseJson(exchange.body)
     const body = isRecord(request) ? request : {}
@@ -207,6 +221,7 @@ export class Recording {
     const prompt = field !== null && typeof text === 'string' && text !== '' && text.length <= MAX_INFERRED_PROMPT ? { field, text } : undefined
     this.#tasks.set(id, {
       ...(prompt !== undefined && { prompt }),
+      seq,
       key,
       type,
       sourceId: id,
@@ -282,8 +297,32 @@ export class Recording {
    */
   #requestsToReplay(unknown: ReadonlySet<string>, perMinute: number | null): RequestRecord[] {
     const kept = unknown.size === 0 ? this.#requests : this.#requests.filter((request) => !unknown.has(request.key))
-    if (perMinute === null) return kept
-    return kept.map((request) => (request.limited === perMinute ? { ...request, counted: false, fault: null } : request))
+    const byLedger = this.#ledgerOpenings()
+    if (perMinute === null && byLedger.size === 0) return kept
+    return kept.map((request) => {
+      if (perMinute !== null && request.limited === perMinute) return { ...request, counted: false, fault: null }
+      // A 402 the replay's ledger gives again: it still reached the faults (they come first), as in the replay.
+      if (request.refusal && byLedger.has(request.key)) return { ...request, fault: null }
+      return request
+    })
+  }
+
+  /** Per key whose 402s named its balance consistently: the credits it opened with (opening-credits.ts). */
+  #ledgerOpenings(): Map<string, number> {
+    const openings = new Map<string, number>()
+    for (const [key, refusals] of this.#refusals) {
+      const charges = [...this.#tasks.values()]
+        .filter((task) => task.key === key)
+        .map((task) => ({
+          seq: task.seq,
+          at: task.createdAt,
+          cost: task.cost,
+          refundedAt: task.seen.find((seen) => seen.status === 'failure' || seen.status === 'timeout')?.at ?? null,
+        }))
+      const opening = openingFrom402s(refusals, charges)
+      if (opening !== null) openings.set(key, opening)
+    }
+    return openings
   }
 
   /** The upstream clock's rate against the recorder's (upstream-clock.ts). */
@@ -318,10 +357,13 @@ export class Recording {
       if (list === undefined) byKey.set(task.key, [task])
       else list.push(task)
     }
+    const byLedger = this.#ledgerOpenings()
     return [...this.#keys.values()]
       .filter((key) => !unknown.has(key))
       .map((key) => {
         const tasks = byKey.get(key) ?? []
+        const opening = byLedger.get(key)
+        if (opening !== undefined) return { key, credits: opening, note: "credits: what its 402s say it had (the replay's ledger answers them)" }
         const charged = tasks.reduce((sum, task) => sum + (task.cost ?? 0), 0)
         const usage = this.#usage.get(key)
         if (usage === undefined) {
@@ -337,6 +379,18 @@ export class Recording {
       })
   }
 
+  /**
+   * The upstream's limit as the replay's `service.rate_limit`. On a replay clock faster or slower
+   * than real time, a limiter that counted real seconds (a real service's) counts real minutes in
+   * the replay too (`real_time`), so its 429 comes after the same count and its Retry-After says
+   * the same seconds.
+   */
+  #rateLimitWritten(): Record<string, unknown> {
+    const rate = this.#rate()
+    const real = rate !== 1 && rate !== 0 && this.#rateLimit.countsRealTime(rate)
+    return { per_minute: this.#rateLimit.limit!.perMinute, ...(real && { real_time: true }) }
+  }
+
   #service(): Record<string, unknown> {
     const limits = Object.fromEntries(Object.entries(this.#longest).filter(([limit, length]) => length > DEFAULT_LIMITS[limit as keyof Limits]))
     return {
@@ -345,7 +399,7 @@ export class Recording {
       ...(Object.keys(this.#prices).length > 0 && { prices: { ...this.#prices } }),
       // Every task's timeline ends as recorded: no deadline of the fake's own.
       timeout_after: null,
-      ...(this.#rateLimit.limit !== null && { rate_limit: { per_minute: this.#rateLimit.limit.perMinute } }),
+      ...(this.#rateLimit.limit !== null && { rate_limit: this.#rateLimitWritten() }),
       ...(Object.keys(limits).length > 0 && { limits }),
     }
   }
@@ -377,6 +431,12 @@ export class Recording {
         ? [`${this.unknownReads} read(s) of tasks created before the recording are not replayed (those tasks do not exist there).`]
         : []),
       ...(this.skipped > 0 ? [`${this.skipped} request(s) past the first ${MAX_EXCHANGES} were forwarded but not recorded.`] : []),
+      ...(this.unanswered > 0
+        ? [
+            `${this.unanswered} request(s) got no answer from the upstream (unreachable, too slow, or too large): the proxy's own`,
+            "502/504/413 is not the service's answer, so they are not recorded; a replaying client that sends them again gets the fake's answer.",
+          ]
+        : []),
       ...(limit !== null
         ? [
             `The upstream's rate limit, ${limit.perMinute} requests a minute per key (told by its X-RateLimit-* headers), is the scenario's`,

@@ -9,6 +9,7 @@ import { DEFAULT_VERSION, DEFAULT_VERSIONS } from './defaults.js'
 import { flattenIssues, messageFor, type Issue } from './messages.js'
 import { isFaultValue } from './schema-rules.js'
 import { stepSchema } from './schema-steps.js'
+import { ordinal } from '../domain/counting.js'
 import { closest, quoteList, suggestion } from './suggest.js'
 
 type Path = PropertyKey[]
@@ -17,6 +18,8 @@ type Mapping = Record<string, unknown>
 const FINAL = ['success', 'failure', 'timeout']
 const NON_FINAL = ['pending', 'running']
 const STEP_KEYS = ['status', 'polls', 'for', 'progress']
+/** Every key a step of any status may have. */
+const ANY_STEP_KEYS = [...STEP_KEYS, 'output', 'error']
 const PREDICATES = ['equals', 'contains', 'matches', 'exists']
 
 const issue = (path: Path, message: string): Issue => ({ path, message, at: 'value' })
@@ -47,6 +50,7 @@ export function checkScenario(raw: unknown): Issue[] {
   ]
   return [
     ...checkDefaultVersion(raw.service),
+    ...checkRealTime(raw.service, raw.clock),
     ...checkAccounts(raw.accounts),
     ...entriesOf(raw.timelines).flatMap(([name, steps]) => checkSteps(steps, ['timelines', name])),
     ...itemsOf(raw.rules).flatMap((rule, index) => checkRule(rule, ['rules', index], names)),
@@ -69,6 +73,15 @@ function checkDefaultVersion(service: unknown): Issue[] {
   return [issue(['service', 'default_version'], message)]
 }
 
+/** `rate_limit.real_time` counts real minutes against an auto clock's speed: a manual clock has no real time to count. */
+function checkRealTime(service: unknown, clock: unknown): Issue[] {
+  const limit = isMapping(service) ? service.rate_limit : undefined
+  if (!isMapping(limit) || limit.real_time !== true || (isMapping(clock) && clock.mode === 'auto')) return []
+  const message =
+    "real_time needs clock.mode: auto (it counts real minutes against the clock's speed); on a manual clock the window is the clock's minute, which moves only when told"
+  return [issue(['service', 'rate_limit', 'real_time'], message)]
+}
+
 function checkAccounts(accounts: unknown): Issue[] {
   const firstIndex = new Map<string, number>()
   return itemsOf(accounts).flatMap((account, index) => {
@@ -87,6 +100,7 @@ function checkAccounts(accounts: unknown): Issue[] {
 function checkSteps(steps: unknown, path: Path): Issue[] {
   const last = itemsOf(steps).length - 1
   return itemsOf(steps).flatMap((step, index) => {
+    if (isMapping(step) && step.status === undefined) return unknownStepKeys(step, [...path, index], index)
     if (!isMapping(step) || typeof step.status !== 'string') return []
     const { status } = step
     if (!FINAL.includes(status) && !NON_FINAL.includes(status)) return asIfKnown(step, status, [...path, index])
@@ -106,6 +120,18 @@ function checkSteps(steps: unknown, path: Path): Issue[] {
     }
     return found
   })
+}
+
+/**
+ * The unknown keys of a step without `status` (the schema can only say that `status` is missing:
+ * it picks a step's shape by its status), each named, with the key it most likely meant:
+ * `unknown key "stauts" in the 1st step; did you mean "status"?` makes "missing status" redundant.
+ */
+function unknownStepKeys(step: Mapping, path: Path, index: number): Issue[] {
+  return Object.keys(step)
+    .filter((key) => !ANY_STEP_KEYS.includes(key))
+    .map((key) => issue([...path, key], `unknown key ${quote(key)} in the ${ordinal(index + 1)} step${suggestion(key, ANY_STEP_KEYS, 'allowed keys:')}`))
+    .map((found) => ({ ...found, at: 'key' as const }))
 }
 
 /**

@@ -40,6 +40,8 @@ export function compileScenario(file: ScenarioFile, fallbackName = 'scenario'): 
       maxInputBytes: service.max_input_bytes,
       maxTasks: service.max_tasks,
       rateLimitPerMinute: service.rate_limit?.per_minute ?? null,
+      ...(service.rate_limit?.endpoints !== undefined && { rateLimitEndpoints: service.rate_limit.endpoints }),
+      ...(service.rate_limit?.real_time === true && { rateLimitRealTime: true as const }),
       media: { audioSeconds: service.media.audio_seconds, maxAudioSeconds: service.media.max_audio_seconds },
     },
     accounts: file.accounts.map((account) => ({ apiKey: account.api_key, credits: account.credits })),

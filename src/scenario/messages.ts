@@ -123,7 +123,7 @@ function isWrongShape(issue: z.$ZodIssue): boolean {
   return issue.path.length === 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value')
 }
 
-const MISSPELT = /^unknown key "(.*)"; did you mean "(.*)"\?$/
+const MISSPELT = /^unknown key "(.*?)"(?: in [^;]*)?; did you mean "(.*)"\?$/
 
 /**
  * One typo, one mistake: an unknown key whose did-you-mean names a required key that is missing

@@ -1,7 +1,7 @@
 /**
  * Warnings for what a valid scenario says but can never happen: a rule or fault on a key no
  * account has, a rule on an input field its task type does not have, a timeline no rule uses, a
- * rule or fault that an earlier one always takes first. `check` prints them; `--strict` fails on
+ * rule or fault that an earlier one always takes first, and those of never-reached.ts. `check` prints them; `--strict` fails on
  * them. They read the validated file, so every value has its schema's shape.
  */
 import * as z from '../zod.js'
@@ -10,6 +10,7 @@ import { inputKit } from '../domain/task-types/input-kit.js'
 import { TASK_TYPE_LIST, type TaskTypeDefinition } from '../domain/task-types/index.js'
 import { DEFAULT_LIMITS, DEFAULT_VERSION, DEFAULT_VERSIONS } from './defaults.js'
 import type { Issue } from './messages.js'
+import { neverReached } from './never-reached.js'
 import type { ScenarioFile } from './schema.js'
 import { closest, quoteList } from './suggest.js'
 
@@ -45,6 +46,7 @@ export function neverFires(file: ScenarioFile, options: WarnOptions = {}): Issue
     ...unusedTimelines(file),
     ...shadowed(rules, 'rules', ruleCovers, 'task'),
     ...shadowed(faults, 'faults', faultCovers, 'request'),
+    ...neverReached(file, options.runtimeKeys ?? []),
   ]
 }
 

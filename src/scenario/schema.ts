@@ -22,6 +22,9 @@ import {
 import { faultSchema, ruleSchema } from './schema-rules.js'
 import { timelineSchema } from './schema-steps.js'
 
+/** The endpoints a rate limit can count: the public API's (media files are never limited). */
+const RATE_LIMITED_ENDPOINTS = ['create', 'get_task', 'usage'] as const
+
 function maxAudioSeconds() {
   const error = expecting(`a number greater than 0 and at most ${defaults.MAX_AUDIO_SECONDS_LIMIT}`)
   return z.number({ error }).positive({ error }).max(defaults.MAX_AUDIO_SECONDS_LIMIT, { error })
@@ -101,7 +104,27 @@ const serviceSchema = mapping(
     max_tasks: positiveInt()
       .default(defaults.DEFAULT_MAX_TASKS)
       .describe('Tasks the fake stores at most; a create past it answers 503 and charges nothing. Tasks are never evicted.'),
-    rate_limit: mapping({ per_minute: positiveInt().describe('Requests per API key per minute; more answer 429.') }, '{ per_minute: N } or null')
+    rate_limit: mapping(
+      {
+        per_minute: positiveInt().describe('Requests per API key per minute; more answer 429.'),
+        endpoints: z
+          .array(z.enum(RATE_LIMITED_ENDPOINTS, { error: expecting(`one of ${RATE_LIMITED_ENDPOINTS.join(', ')}`) }), {
+            error: expecting('a list of endpoints'),
+          })
+          .min(1, { error: 'expected at least one endpoint, got an empty list' })
+          .optional()
+          .describe(
+            'The endpoints the limit counts and limits, in one window per key (e.g. [create]: per_minute creates a minute, reads not limited). Left out: every endpoint shares the window, as on the real service.',
+          ),
+        real_time: z
+          .boolean({ error: expecting('true or false') })
+          .optional()
+          .describe(
+            'true: count real minutes on an auto clock (its speed does not shorten the window) and real seconds in Retry-After; needs clock.mode: auto.',
+          ),
+      },
+      '{ per_minute: N } or null',
+    )
       .nullable()
       .default(null)
       .describe('Per-key rate limit; null: none.'),

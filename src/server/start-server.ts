@@ -200,6 +200,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     tasks: mock.tasks,
     journal: (filter) => mock.journal(filter),
     report: (filter) => mock.report(filter),
+    faults: () => mock.faults(),
+    rules: () => mock.rules(),
     health: () => mock.health(),
     export: (options) => mock.export(options),
     // The server's own URL is where its default world's requests went.

@@ -35,6 +35,8 @@ export const savedTask = z.strictObject({
   input: z.record(z.string(), z.unknown()),
   creditsCost: count,
   createdAt: instant,
+  /** Absent unless the task was created later than its tick gives (decision 062). */
+  createdAhead: count.optional(),
   deadline: instant.nullable(),
   timeline: z.string(),
   steps: z.array(step).min(1),

@@ -43,11 +43,11 @@ describe.each(allDrivers())('journal causes: $name', (driver: Driver) => {
     const causes = [...page.entries].reverse().map((entry: { status: number; cause: unknown }) => [entry.status, entry.cause])
     expect(causes.slice(0, 7)).toEqual([
       [202, null],
-      [500, { kind: 'fault', index: 1, action: 'respond', line: 12, col: 5 }],
+      [500, { kind: 'fault', index: 1, action: 'respond', line: 12, col: 5, nth: 2, counted: '2nd create, all keys counted' }],
       [402, { kind: 'ledger', available: 3, required: 10 }],
       [400, { kind: 'validation', field: 'input.gpt_description_prompt' }],
       [401, { kind: 'auth', reason: 'invalid_key' }],
-      [200, { kind: 'fault', index: 0, action: 'delay', line: 10, col: 5 }],
+      [200, { kind: 'fault', index: 0, action: 'delay', line: 10, col: 5, nth: 1, counted: '1st usage request, all keys counted' }],
       [200, null],
     ])
     expect(causes.at(-1)).toEqual([429, { kind: 'rate_limit' }])
@@ -102,7 +102,7 @@ describe('one journal entry with its headers and bodies (HTTP)', () => {
     const media = await fake.control.journal({ endpoint: 'asset' })
     expect(media.entries.map((entry: { cause: unknown }) => entry.cause)).toEqual([
       { kind: 'not_found' },
-      { kind: 'fault', index: 2, action: 'respond', line: 14, col: 5 },
+      { kind: 'fault', index: 2, action: 'respond', line: 14, col: 5, nth: 1, counted: '1st asset request, all keys counted' },
     ])
   })
 })

@@ -65,7 +65,7 @@ describe('audio-task-mock check', () => {
     const files = readdirSync(NEVER)
       .filter((name) => name.endsWith('.yaml'))
       .sort()
-    expect(files.length).toBe(6)
+    expect(files.length).toBe(11)
     const lenient = await check(files, NEVER)
     expect(lenient.code).toBe(0)
     expect(
@@ -74,10 +74,12 @@ describe('audio-task-mock check', () => {
         .split('\n')
         .map((line) => line.slice(0, line.indexOf(':'))),
     ).toEqual(files)
-    for (const line of lenient.stdout.trimEnd().split('\n')) expect(line).toMatch(/^[\w.-]+:\d+:\d+: [\w.-]+: warning: .*(can never fire|no task will take it)/)
-    expect(lenient.stderr).toBe('audio-task-mock check: 6 warnings (pass --strict to fail on them)\n')
-    for (const name of files) expect((await check(['--strict', name], NEVER)).code, name).toBe(1)
-  })
+    for (const line of lenient.stdout.trimEnd().split('\n'))
+      expect(line).toMatch(/^[\w.-]+:\d+:\d+: [\w.-]+: warning: .*(can never fire|can never run|no task will take it)/)
+    expect(lenient.stderr).toBe('audio-task-mock check: 11 warnings (pass --strict to fail on them)\n')
+    const strict = await Promise.all(files.map(async (name) => [name, (await check(['--strict', name], NEVER)).code]))
+    expect(strict).toEqual(files.map((name) => [name, 1]))
+  }, 60_000)
 
   it('says where each warning is and what was meant', async () => {
     const result = await check(['unknown-key-fault.yaml', 'unread-field.yaml', 'shadowed-fault.yaml'], NEVER)
@@ -88,6 +90,32 @@ describe('audio-task-mock check', () => {
         '(did you mean "gpt_description_prompt"?); unless clients send a field the service ignores, this rule can never fire\n' +
         'shadowed-fault.yaml:5:5: faults.1: warning: faults.0 matches every request this one matches and always applies first; this one can never fire\n',
     )
+  })
+
+  it('says ok in --json exactly when the exit code is 0, also under --strict (issue 39)', async () => {
+    const strict = await check(['--json', '--strict', 'probability-zero.yaml'], NEVER)
+    expect(strict.code).toBe(1)
+    const report = JSON.parse(strict.stdout) as { ok: boolean; files: Array<{ ok: boolean; warnings: unknown[] }> }
+    expect([report.ok, report.files[0]!.ok, report.files[0]!.warnings.length]).toEqual([false, false, 1])
+    const lenient = await check(['--json', 'probability-zero.yaml'], NEVER)
+    expect(lenient.code).toBe(0)
+    expect((JSON.parse(lenient.stdout) as { ok: boolean }).ok).toBe(true)
+  })
+
+  it('names the five things issue 39 found that can never fire, each where it is written', async () => {
+    const files = ['timeout-cuts-step.yaml', 'probability-zero.yaml', 'usage-task-type.yaml', 'mode-field.yaml', 'never-affordable.yaml']
+    const result = await check(files, NEVER)
+    expect(result.stdout.trimEnd().split('\n')).toEqual([
+      'timeout-cuts-step.yaml:7:7: timelines.default.2: warning: service.timeout_after (5m) always ends the task first: the steps before this one last at least 6m ' +
+        '(their for, with no polls to leave sooner), so every task of this timeline times out and its success can never run (end it with { status: timeout } if that is meant)',
+      'probability-zero.yaml:3:47: faults.0.match.probability: warning: probability 0: no draw is under it; this fault can never fire',
+      'usage-task-type.yaml:3:42: faults.0.match.task_type: warning: a usage request is about no task, so it has no task type; a usage fault with task_type can never fire',
+      'mode-field.yaml:3:55: rules.0.match.input.gpt_description_prompt: warning: a music task in custom mode has no input field "gpt_description_prompt" ' +
+        '(its fields: "prompt", "tags", "negative_tags", "title", "make_instrumental", "mv"); a create that sends it is in description mode, or a 400 when it mixes modes, so this rule can never fire',
+      'never-affordable.yaml:5:23: rules.0.match.api_key: warning: "low-key" opens with 3 credits, less than a music task costs (10): its creates answer 402 ' +
+        'before any rule is read, so this rule can never fire unless the account is topped up at run time (then tell check: --runtime-key low-key)',
+    ])
+    expect((await check(['--strict', '--runtime-key', 'low-key', 'never-affordable.yaml'], NEVER)).code).toBe(0)
   })
 
   it('takes keys added at run time with --runtime-key, and passes --strict then', async () => {

@@ -12,6 +12,7 @@ import { statusText } from '../../src/dispatch/status-text.js'
 import { createFetchDoor, type MockFetch } from '../../src/doors/fetch-door.js'
 import { createMockCore } from '../../src/mock/mock-core.js'
 import { formatScenarioError, loadScenarioFile } from '../../src/scenario/index.js'
+import { blockOf } from '../support/doc-blocks.js'
 
 export const BASE = 'http://127.0.0.1:4010'
 
@@ -150,7 +151,26 @@ export async function loaderSamples(): Promise<Record<string, string>> {
   }
 }
 
+/**
+ * docs/control-plane.md: the fault counters and a near miss, with the fault of docs/qa-cases.md
+ * written without api_key (every key's creates count): two keys create, then the first key's
+ * 2nd create is the fault's 3rd match (the 500) and its 3rd create the 4th.
+ */
+export async function whyNotSamples(): Promise<Record<string, string>> {
+  const page = blockOf('docs/qa-cases.md', 'yaml', 'name: third-create-fails').text
+  const scenario = page.slice(0, page.indexOf('faults:')) + blockOf('docs/qa-cases.md', 'yaml', 'faults:\n  - match: { endpoint: create, nth: 3 }').text
+  const fake = createFetchDoor(createMockCore({ scenario }), { baseUrl: BASE })
+  const lyrics = { model: 'music-model', task_type: 'lyrics', input: { prompt: 'rain' } }
+  await call(fake, 'POST', '/api/v1/task', 'qa-key', lyrics)
+  await call(fake, 'POST', '/api/v1/task', 'other-key', lyrics)
+  const faults = (await call(fake, 'GET', '/__admin/faults', null)).json
+  await call(fake, 'POST', '/api/v1/task', 'qa-key', lyrics)
+  await call(fake, 'POST', '/api/v1/task', 'qa-key', lyrics)
+  const { seq, cause, near_misses } = (await call(fake, 'GET', '/__admin/journal/4', null)).json
+  return { 'why-not/faults': JSON.stringify(faults, null, 2), 'why-not/near-miss': JSON.stringify({ seq, cause, near_misses }, null, 2) }
+}
+
 /** Every sample by name. */
 export async function allSamples(): Promise<Record<string, string>> {
-  return { ...(await defaultScenarioSamples()), ...(await loaderSamples()) }
+  return { ...(await defaultScenarioSamples()), ...(await loaderSamples()), ...(await whyNotSamples()) }
 }

@@ -25,6 +25,17 @@ describe('ManualClock', () => {
 })
 
 describe('AutoClock', () => {
+  it('does not go back when the wall clock is set back (issue 39: the ledger stays in time order)', () => {
+    const real = wall()
+    const clock = new AutoClock({ startMs: T0, speed: 1, wallNow: real.now })
+    real.pass(10_000)
+    expect(clock.now()).toBe(T0 + 10_000)
+    real.pass(-4_000) // an NTP step back
+    expect(clock.now()).toBe(T0 + 10_000)
+    real.pass(5_000)
+    expect(clock.now()).toBe(T0 + 11_000)
+  })
+
   it('follows the wall clock from its start, speed times faster', () => {
     const real = wall()
     const clock = new AutoClock({ startMs: T0, speed: 60, wallNow: real.now })

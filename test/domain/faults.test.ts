@@ -7,7 +7,7 @@ const request = (endpoint: Endpoint, apiKey = 'k'): FaultRequest => ({ endpoint,
 function decide(faults: Fault[], requests: FaultRequest[], seed = 1): Array<string | null> {
   const counters = newFaultCounters(faults)
   return requests.map((r) => {
-    const action = decideFault(faults, counters, seed, r)
+    const { action } = decideFault(faults, counters, seed, r)
     return action === null ? null : Object.keys(action)[0]!
   })
 }

@@ -59,13 +59,13 @@ describe.each(kinds)('fault kind %s', (key, kind) => {
     const world = new World(parsed({ match: { endpoint: 'usage' }, [key]: kind.example }), new ManualClock(0))
     getUsage(world, { apiKey: 'k', origin: 'http://127.0.0.1' })
     const [entry] = world.journal.entries()
-    expect(entry?.cause).toEqual({ kind: 'fault', index: 0, action: key, line: 4, col: 5 })
+    expect(entry?.cause).toEqual({ kind: 'fault', index: 0, action: key, line: 4, col: 5, nth: 1, counted: '1st usage request, all keys counted' })
   })
 
   test('meets the endpoints it says it meets, and no other', () => {
     const fault = parsed({ [key]: kind.example }).faults[0]!
     const counters = newFaultCounters([fault])
-    const met = ENDPOINTS.filter((name) => decideFault([fault], counters, 1, { endpoint: name, apiKey: 'k', taskType: null }) !== null)
+    const met = ENDPOINTS.filter((name) => decideFault([fault], counters, 1, { endpoint: name, apiKey: 'k', taskType: null }).action !== null)
     expect(met).toEqual(kind.only?.endpoints ?? ENDPOINTS)
     for (const other of ENDPOINTS.filter((name) => !met.includes(name))) {
       const result = parseScenario(scenarioText({ match: { endpoint: other }, [key]: kind.example }), 'kinds.yaml')

@@ -68,6 +68,22 @@ describe('state snapshot', () => {
     expect(futureOf(fresh, ids)).toEqual(futureOf(mock, ids))
   })
 
+  it('restores a ticking world whose task was created later than its tick (issue 39): same times, same answers', () => {
+    const ticking = `version: 1\nclock: { mode: manual, start: "2026-01-01T00:00:00.000Z", tick: 10s }\naccounts: [{ api_key: a, credits: 100 }]\n`
+    const mock = createMock({ scenario: ticking })
+    const text = body('lyrics', { prompt: 'one' })
+    const first = (JSON.parse(create(mock, 'a', text).body) as { data: { task_id: string } }).data.task_id
+    for (let poll = 0; poll < 4; poll++) read(mock, 'a', first)
+    const second = (JSON.parse(create(mock, 'a', text).body) as { data: { task_id: string; created_at: string } }).data
+    expect(second.created_at).toBe('2026-01-01T00:01:00.000Z') // a tick after the first one's charge at 00:50
+    const saved = JSON.parse(JSON.stringify(snapshotWorld(mock.world, new Date(0)))) as { tasks: Array<Record<string, unknown>> }
+    expect(saved.tasks.map((task) => task['createdAhead'])).toEqual([undefined, 60_000])
+    const fresh = createMock({ scenario: ticking })
+    expect(restoreWorld(fresh.world, { set: (ms) => void fresh.clock.set(ms) }, saved)).toMatchObject({ ok: true, tasks: 2 })
+    const future = (target: Mock) => [0, 1, 2, 3].map(() => read(target, 'a', second.task_id).body)
+    expect(future(fresh)).toEqual(future(mock))
+  })
+
   const refusals: Array<[string, (state: Record<string, any>) => void, RegExp]> = [
     ['a foreign format', (s) => (s['format'] = 'something-else'), /^format: /],
     ['a broken ledger', (s) => (s['accounts'][0].ledger.available += 1), /^accounts\.0\.ledger: available \+ frozen \+ spent = \d+, but topped_up = 100/],

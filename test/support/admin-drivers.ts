@@ -43,6 +43,8 @@ export interface Control {
   }
   journal(filter?: { apiKey?: string; endpoint?: string; status?: number | string; taskId?: string; text?: string; limit?: number }): Promise<Json>
   report(filter?: { apiKey?: string }): Promise<Json>
+  faults(): Promise<Json>
+  rules(): Promise<Json>
 }
 
 export interface Driven extends Fake {
@@ -98,6 +100,8 @@ function overHttp(call: Fake['call']): Control {
         `/journal${query({ api_key: filter.apiKey, endpoint: filter.endpoint, status: filter.status, task_id: filter.taskId, q: filter.text, limit: filter.limit })}`,
       ),
     report: (filter = {}) => admin('GET', `/report${query({ api_key: filter.apiKey })}`),
+    faults: () => admin('GET', '/faults'),
+    rules: () => admin('GET', '/rules'),
   }
 }
 
@@ -136,6 +140,8 @@ function inProcess(mock: Mock): Control {
     },
     journal: (filter) => run(() => mock.journal(filter as Parameters<Mock['journal']>[0])),
     report: (filter) => run(() => mock.report(filter)),
+    faults: () => run(() => mock.faults()),
+    rules: () => run(() => mock.rules()),
   }
 }
 

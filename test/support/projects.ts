@@ -80,6 +80,7 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/record/record-replay-causes.test.ts': 'doors',
   'test/record/inferred-rule.test.ts': 'doors',
   'test/record/record-world.test.ts': 'doors',
+  'test/record/record-timing.test.ts': 'doors',
   'test/reliability/admin-cross-site-browser.test.ts': 'browser',
   'test/reliability/admin-exposure.test.ts': 'cli',
   'test/reliability/isolation.property.test.ts': 'unit',
