@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds the container image from the Dockerfile and prints its tag (default
+# audio-task-mock:VERSION, VERSION from package.json).
+# - With podman (Debian's, run as root): the base image is made here when the store lacks it
+#   (scripts/container-base.sh: no image registry needs to be reachable), the build never pulls,
+#   and when this machine's npm trusts a CA bundle of its own (`npm config get cafile`: a
+#   TLS-inspecting proxy), npm in the build's RUN steps trusts it too: the bundle and an npmrc
+#   naming it (npm's global config, /usr/local/etc/npmrc in a node image) are mounted read-only
+#   into the build, so nothing of it reaches the image. Podman runs with runc and cgroupfs (crun
+#   fails on hybrid cgroups): set PODMAN to another command line to change that.
+# - Else with docker, when a Docker engine answers: a plain `docker build` (it pulls the base).
+# CONTAINER_ENGINE=podman|docker picks one.
+#   bash scripts/build-image.sh [--tag TAG]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tag="audio-task-mock:$(node -p 'require("./package.json").version')"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --tag) tag="${2:?build-image: --tag needs a value}" && shift 2 ;;
+    --tag=*) tag="${1#--tag=}" && shift ;;
+    *)
+      echo "build-image: unknown argument '$1'; usage: build-image.sh [--tag TAG]" >&2
+      exit 2
+      ;;
+  esac
+done
+
+engine="${CONTAINER_ENGINE:-}"
+if [ -z "$engine" ]; then
+  if command -v podman >/dev/null; then
+    engine=podman
+  elif docker info >/dev/null 2>&1; then
+    engine=docker
+  else
+    echo "build-image: neither podman nor a Docker engine is here (Debian: apt-get install podman runc)" >&2
+    exit 1
+  fi
+fi
+
+case "$engine" in
+  podman)
+    podman=(${PODMAN:-podman --runtime runc --cgroup-manager=cgroupfs})
+    PODMAN="${podman[*]}" bash scripts/container-base.sh
+    trust=()
+    ca="$(npm config get cafile 2>/dev/null || true)"
+    if [ -n "$ca" ] && [ -r "$ca" ]; then
+      npmrc="$(mktemp)"
+      trap 'rm -f "$npmrc"' EXIT
+      printf 'cafile=%s\n' "$ca" >"$npmrc"
+      chmod a+r "$npmrc"
+      trust=(--volume "$ca:$ca:ro" --volume "$npmrc:/usr/local/etc/npmrc:ro")
+    fi
+    "${podman[@]}" build --pull=never --format docker "${trust[@]}" --tag "$tag" . >&2
+    ;;
+  docker) docker build --tag "$tag" . >&2 ;;
+  *)
+    echo "build-image: CONTAINER_ENGINE must be podman or docker, not '$engine'" >&2
+    exit 2
+    ;;
+esac
+echo "$tag"
