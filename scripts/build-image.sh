@@ -3,11 +3,9 @@
 # audio-task-mock:VERSION, VERSION from package.json).
 # - With podman (Debian's, run as root): the base image is made here when the store lacks it
 #   (scripts/container-base.sh: no image registry needs to be reachable), the build never pulls,
-#   and when this machine's npm trusts a CA bundle of its own (`npm config get cafile`: a
-#   TLS-inspecting proxy), npm in the build's RUN steps trusts it too: the bundle and an npmrc
-#   naming it (npm's global config, /usr/local/etc/npmrc in a node image) are mounted read-only
-#   into the build, so nothing of it reaches the image. Podman runs with runc and cgroupfs (crun
-#   fails on hybrid cgroups): set PODMAN to another command line to change that.
+#   and when this machine's npm trusts a CA bundle of its own (a TLS-inspecting proxy), npm in
+#   the build trusts it too (scripts/npm-trust-mounts.sh: mounted, never in the image). Podman
+#   runs with runc and cgroupfs (crun fails on hybrid cgroups): PODMAN=COMMAND changes that.
 # - Else with docker, when a Docker engine answers: a plain `docker build` (it pulls the base).
 # CONTAINER_ENGINE=podman|docker picks one.
 #   bash scripts/build-image.sh [--tag TAG]
@@ -41,15 +39,10 @@ case "$engine" in
   podman)
     podman=(${PODMAN:-podman --runtime runc --cgroup-manager=cgroupfs})
     PODMAN="${podman[*]}" bash scripts/container-base.sh
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
     trust=()
-    ca="$(npm config get cafile 2>/dev/null || true)"
-    if [ -n "$ca" ] && [ -r "$ca" ]; then
-      npmrc="$(mktemp)"
-      trap 'rm -f "$npmrc"' EXIT
-      printf 'cafile=%s\n' "$ca" >"$npmrc"
-      chmod a+r "$npmrc"
-      trust=(--volume "$ca:$ca:ro" --volume "$npmrc:/usr/local/etc/npmrc:ro")
-    fi
+    while read -r mount; do trust+=(--volume "$mount"); done < <(bash scripts/npm-trust-mounts.sh "$work")
     "${podman[@]}" build --pull=never --format docker "${trust[@]}" --tag "$tag" . >&2
     ;;
   docker) docker build --tag "$tag" . >&2 ;;
