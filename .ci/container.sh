@@ -12,4 +12,6 @@ tag=audio-task-mock:ci
 bash scripts/build-image.sh --tag "$tag" >/dev/null
 built=$SECONDS
 node .ci/container-check.mjs "$tag"
-echo "container step: build $((built - started)) s, checks $((SECONDS - built)) s"
+checked=$SECONDS
+bash .ci/container-docs.sh
+echo "container step: build $((built - started)) s, checks $((checked - built)) s, docs' lines $((SECONDS - checked)) s"
