@@ -10,19 +10,18 @@ import { readFileSync } from 'node:fs'
 
 const tag = process.argv[2]
 if (!tag) throw new Error('usage: container-check.mjs TAG (an image scripts/build-image.sh built)')
-const PODMAN = (process.env.PODMAN ?? 'podman --runtime runc --cgroup-manager=cgroupfs').split(' ')
 // The default limits cannot be set on these machines; runc needs them given.
 const LIMITS = ['--ulimit', 'nofile=20000:20000', '--ulimit', 'nproc=1000:1000']
 const TOKEN = 'container-check-token'
 const names = []
 const volumes = []
 
-/** Runs podman; throws with its output unless it exits 0 (or `allowed` says the code is fine). */
+/** Runs podman as scripts/podman.sh does; throws with its output unless it exits 0 (or `allowed` says the code is fine). */
 function podman(args, allowed = [0]) {
-  const done = spawnSync(PODMAN[0], [...PODMAN.slice(1), ...args], { encoding: 'utf8' })
-  // Without systemd, podman says on every run that it cannot start the periodic health check timer.
+  const done = spawnSync('bash', ['scripts/podman.sh', ...args], { encoding: 'utf8', timeout: 5 * 60_000 })
+  // Without systemd, podman says on every start that it cannot set the health check's timer.
   const stderr = done.stderr.replace(/^.*unable to get systemd connection.*\n/gm, '')
-  if (!allowed.includes(done.status)) throw new Error(`podman ${args.join(' ')} exited ${done.status}:\n${done.stdout}${stderr}`)
+  if (!allowed.includes(done.status)) throw new Error(`podman ${args.join(' ')} exited ${done.status ?? done.signal}:\n${done.stdout}${stderr}`)
   return { code: done.status, stdout: done.stdout.trim(), stderr }
 }
 

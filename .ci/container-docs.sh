@@ -22,8 +22,7 @@ runtime = "runc"
 cgroup_manager = "cgroupfs"
 CONF
 socket="$work/podman.sock"
-CONTAINERS_CONF="$work/containers.conf" podman --runtime runc --cgroup-manager=cgroupfs system service --time=0 "unix://$socket" \
-  2> >(grep -v 'unable to get systemd connection' >&2) &
+CONTAINERS_CONF="$work/containers.conf" bash scripts/podman.sh system service --time=0 "unix://$socket" &
 service=$!
 trap 'kill "$service" 2>/dev/null; wait "$service" 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 100); do

@@ -14,4 +14,6 @@ built=$SECONDS
 node .ci/container-check.mjs "$tag"
 checked=$SECONDS
 bash .ci/container-docs.sh
+# The build stages' images, kept as the layer cache of this run's builds: the next run's context differs.
+bash scripts/podman.sh image prune --force >/dev/null
 echo "container step: build $((built - started)) s, checks $((checked - built)) s, docs' lines $((SECONDS - checked)) s"

@@ -5,7 +5,7 @@
 #   (scripts/container-base.sh: no image registry needs to be reachable), the build never pulls,
 #   and when this machine's npm trusts a CA bundle of its own (a TLS-inspecting proxy), npm in
 #   the build trusts it too (scripts/npm-trust-mounts.sh: mounted, never in the image). Podman
-#   runs with runc and cgroupfs (crun fails on hybrid cgroups): PODMAN=COMMAND changes that.
+#   runs as scripts/podman.sh runs it (runc, cgroupfs; PODMAN=COMMAND changes that).
 # - Else with docker, when a Docker engine answers: a plain `docker build` (it pulls the base).
 # CONTAINER_ENGINE=podman|docker picks one.
 #   bash scripts/build-image.sh [--tag TAG]
@@ -37,13 +37,12 @@ fi
 
 case "$engine" in
   podman)
-    podman=(${PODMAN:-podman --runtime runc --cgroup-manager=cgroupfs})
-    PODMAN="${podman[*]}" bash scripts/container-base.sh
+    bash scripts/container-base.sh
     work="$(mktemp -d)"
     trap 'rm -rf "$work"' EXIT
     trust=()
     while read -r mount; do trust+=(--volume "$mount"); done < <(bash scripts/npm-trust-mounts.sh "$work")
-    "${podman[@]}" build --pull=never --format docker "${trust[@]}" --tag "$tag" . >&2
+    bash scripts/podman.sh build --pull=never --format docker "${trust[@]}" --tag "$tag" . >&2
     ;;
   docker) docker build --tag "$tag" . >&2 ;;
   *)

@@ -10,7 +10,6 @@
 #   bash scripts/container-base.sh        -> docker.io/library/node:24-bookworm-slim
 set -euo pipefail
 cd "$(dirname "$0")/.."
-podman=(${PODMAN:-podman --runtime runc --cgroup-manager=cgroupfs})
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 npm_major=11 # the npm that Node 24 ships with
 
@@ -23,7 +22,7 @@ fi
 node_major="${BASH_REMATCH[1]}"
 suite="${BASH_REMATCH[2]}"
 name="docker.io/library/$from"
-if "${podman[@]}" image exists "$name"; then
+if bash scripts/podman.sh image exists "$name"; then
   echo "container-base: $name is in the store already" >&2
   exit 0
 fi
@@ -55,7 +54,7 @@ chroot "$root" /usr/local/bin/node --version >/dev/null
 rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb "$root"/var/log/*.log
 
 tar --numeric-owner -C "$root" -c . |
-  "${podman[@]}" import \
+  bash scripts/podman.sh import \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     --change "ENV NODE_VERSION=$("$node_bin/node" -p 'process.versions.node')" \
     --change 'CMD ["node"]' \
