@@ -22,9 +22,11 @@ runtime = "runc"
 cgroup_manager = "cgroupfs"
 CONF
 socket="$work/podman.sock"
-CONTAINERS_CONF="$work/containers.conf" bash scripts/podman.sh system service --time=0 "unix://$socket" &
+# Its log (podman's complaints that no systemd runs its health check timers, among others) is
+# shown only when the step fails.
+CONTAINERS_CONF="$work/containers.conf" bash scripts/podman.sh system service --time=0 "unix://$socket" 2>"$work/service.log" &
 service=$!
-trap 'kill "$service" 2>/dev/null; wait "$service" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'status=$?; kill "$service" 2>/dev/null; wait "$service" 2>/dev/null; [ "$status" -eq 0 ] || tail -40 "$work/service.log" >&2; rm -rf "$work"' EXIT
 for _ in $(seq 100); do
   [ -S "$socket" ] && break
   sleep 0.1
