@@ -25,7 +25,7 @@ done
 
 engine="${CONTAINER_ENGINE:-}"
 if [ -z "$engine" ]; then
-  if command -v podman >/dev/null; then
+  if command -v "${AUDIO_TASK_MOCK_PODMAN:-podman}" >/dev/null; then
     engine=podman
   elif docker info >/dev/null 2>&1; then
     engine=docker
