@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests use, when missing: Chromium (the browser tests drive
 # /usr/bin/chromium through playwright-core, never a downloaded browser build), nginx (the worlds
-# sharding test), and Python's pytest and venv (the pytest fixture's tests). Does nothing when
+# sharding test), Python's pytest and venv (the pytest fixture's tests), and podman with runc and
+# debootstrap (the container step, .ci/container.sh: podman runs with runc here, crun fails on
+# these hybrid cgroups; debootstrap makes the image's base). Does nothing when
 # all are there; run as root otherwise (CI and this project's machines are).
 set -euo pipefail
 missing=()
@@ -9,6 +11,9 @@ missing=()
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
 /usr/bin/python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
+[ -x /usr/bin/podman ] || missing+=(podman)
+[ -x /usr/sbin/runc ] || missing+=(runc)
+[ -x /usr/sbin/debootstrap ] || missing+=(debootstrap)
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi

@@ -10,14 +10,28 @@
 // A kind is NAME=[VAR=VALUE ...] PROGRAM ARGS... split on spaces. NODE is replaced by --node (the
 // Node running this script by default) where it is a word of its own; {fresh} by a new empty directory each run. Each server
 // gets SIGTERM after its ready line and must exit before the next run starts.
+//
+// With --answer PATH the time is to the first HTTP answer (any status) of
+// http://127.0.0.1:{port}PATH instead, {port} being a free port chosen for each run and put in
+// the kind's words: for servers whose ready line comes from elsewhere, such as a container
+// (issue 36: the image against the standalone executable, in bench/RESULTS.md).
+//   node bench/cold-start.mjs --runs 11 --answer /__admin/health \
+//     --kind 'executable=dist-exe/audio-task-mock --host 127.0.0.1 --port {port}' \
+//     --kind 'container=podman … run --rm -p 127.0.0.1:{port}:4010 audio-task-mock:ci'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '11' }, node: { type: 'string', default: process.execPath }, kind: { type: 'string', multiple: true } },
+  options: {
+    runs: { type: 'string', default: '11' },
+    node: { type: 'string', default: process.execPath },
+    kind: { type: 'string', multiple: true },
+    answer: { type: 'string' },
+  },
 })
 const runs = Number(values.runs)
 const kinds = (values.kind ?? []).map((text) => {
@@ -36,11 +50,30 @@ if (kinds.length === 0 || !(runs > 0)) {
 }
 const fresh = []
 
-function once(words) {
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
+/** Resolves once http://127.0.0.1:PORT/PATH answers at all, polling every 5 ms; `stopped()` ends the wait. */
+async function answered(port, stopped) {
+  const answers = () => fetch(`http://127.0.0.1:${port}${values.answer}`).then(Boolean, () => false)
+  while (!stopped()) {
+    if (await answers()) return true
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  return false
+}
+
+async function once(words) {
   const env = { ...process.env }
   const command = []
+  const port = String(await freePort())
   for (const word of words) {
-    const value = (word === 'NODE' ? values.node : word).replaceAll('{fresh}', () => {
+    const value = (word === 'NODE' ? values.node : word).replaceAll('{port}', port).replaceAll('{fresh}', () => {
       const dir = mkdtempSync(join(tmpdir(), 'atm-cold-'))
       fresh.push(dir)
       return dir
@@ -54,13 +87,15 @@ function once(words) {
     const child = spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     let ready = null
+    const isReady = () => {
+      ready = Number(process.hrtime.bigint() - start) / 1e6
+      child.kill('SIGTERM')
+    }
     const onData = (chunk) => {
       output += chunk
-      if (ready === null && /listening on http:\/\//.test(output)) {
-        ready = Number(process.hrtime.bigint() - start) / 1e6
-        child.kill('SIGTERM')
-      }
+      if (values.answer === undefined && ready === null && /listening on http:\/\//.test(output)) isReady()
     }
+    if (values.answer !== undefined) void answered(port, () => child.exitCode !== null || child.signalCode !== null).then((yes) => yes && isReady())
     child.stdout.on('data', onData)
     child.stderr.on('data', onData)
     child.once('error', reject)
@@ -91,7 +126,8 @@ const version = await new Promise((resolve) => {
   child.stdout.on('data', (chunk) => (text += chunk))
   child.once('exit', () => resolve(text.trim()))
 })
-console.log(`Node ${version}, ${runs} runs per kind, time to the "listening on" line:\n`)
+const until = values.answer === undefined ? 'the "listening on" line' : `the first answer of ${values.answer}`
+console.log(`Node ${version}, ${runs} runs per kind, time to ${until}:\n`)
 console.log('| kind | median ms | ratio | all runs (ms) |\n|---|---|---|---|')
 kinds.forEach((kind, k) => {
   const m = median(times[k])

@@ -1,9 +1,8 @@
 #!/bin/sh
 # Builds the container image's contents into DEST, from the source tree in the current folder:
 # the package packed from a clean install, installed into DEST with its production dependencies
-# (msw, its peer, included), plus the health check script. The Dockerfile's only build command
-# is this script (so `docker build` and CI run the same lines); .ci/container.sh runs it
-# in CI, where no Docker engine runs, and starts the result as the image would.
+# (msw, its peer, included), plus the health check script. The Dockerfile's build stage runs it
+# (scripts/build-image.sh builds the image; .ci/container.sh builds and checks it in CI).
 #   sh scripts/container-build.sh /opt/audio-task-mock
 set -eu
 dest="${1:?usage: container-build.sh DEST}"

@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { describeDoors, type Fake, httpDoor, inProcessDoor, ledgerOf } from '../support/doors.js'
+import { containerDoors } from '../support/container-door.js'
 import { exeDoors } from '../support/exe-door.js'
 import { fetchDoor } from '../support/fetch-door.js'
 import { browserDoor } from '../support/browser-door.js'
@@ -25,7 +26,7 @@ faults:
 ${faults}
 `
 
-describeDoors([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors()])('faults: $name', (door) => {
+describeDoors([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors(), ...containerDoors()])('faults: $name', (door) => {
   let fake: Fake
   beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())

@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { describeDoors, type Fake, httpDoor, inProcessDoor, ledgerOf, type Reply } from '../support/doors.js'
+import { containerDoors } from '../support/container-door.js'
 import { exeDoors } from '../support/exe-door.js'
 import { fetchDoor } from '../support/fetch-door.js'
 import { browserDoor } from '../support/browser-door.js'
@@ -21,7 +22,7 @@ faults: ${faults}
 
 const limits = (reply: Reply) => ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((name) => reply.headers.get(name))
 
-describeDoors([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors()])('rate limit: $name', (door) => {
+describeDoors([inProcessDoor(), fetchDoor(), httpDoor(), browserDoor(), ...exeDoors(), ...containerDoors()])('rate limit: $name', (door) => {
   let fake: Fake
   beforeAll(() => door.setup(), 60_000) // the browser door bundles its page and starts Chromium
   afterAll(() => door.teardown())

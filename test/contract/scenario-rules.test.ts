@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { httpDoor, inProcessDoor, type Door, type Fake } from '../support/doors.js'
+import { containerDoors } from '../support/container-door.js'
 import { exeDoors } from '../support/exe-door.js'
 import { fetchDoor } from '../support/fetch-door.js'
 
@@ -41,7 +42,7 @@ rules:
     timeline: done
 `
 
-describe.each([inProcessDoor(), fetchDoor(), httpDoor(), ...exeDoors()])('scenario settings and rules: $name', (door: Door) => {
+describe.each([inProcessDoor(), fetchDoor(), httpDoor(), ...exeDoors(), ...containerDoors()])('scenario settings and rules: $name', (door: Door) => {
   let fake: Fake
   beforeAll(() => door.setup())
   afterAll(() => door.teardown())

@@ -1,7 +1,8 @@
 /**
  * The settings of the Dockerfile's last stage (the image a user runs): its variables, its entry
- * point, the port it exposes, and the folder the package is installed under. No Docker engine runs
- * here, so tests start the fake with these settings instead of starting the image.
+ * point, the port it exposes, and the folder the package is installed under. `npm test` starts no
+ * container (.ci/container.sh builds and runs the image), so tests start the fake with these
+ * settings instead.
  */
 import { readFileSync } from 'node:fs'
 import { REPO } from './doc-blocks.js'

@@ -3,16 +3,12 @@
  * spawned with no `node` on its PATH, serving over HTTP. Off unless AUDIO_TASK_MOCK_EXE names the
  * executable (.ci/exe.sh sets it), so `npm test` is unchanged.
  *
- * One process per door: each test's scenario is loaded with `PUT /__admin/scenario`, which starts
- * a fresh world as a new fake would. The suites' synchronous moves (`fake.mock.clock.advance`,
- * `fake.mock.reset()`) are queued and sent to the admin API before the next request, as the
- * browser door does; anything else on `mock` throws, naming what it was asked for.
+ * One process per door; each test loads its scenario there (remote-fake.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
-import { resolveScenario } from '../../src/scenario/resolve-scenario.js'
-import { send, type Door, type Fetcher } from './doors.js'
-import { queuedMock, type Queued } from './queued-mock.js'
+import type { Door } from './doors.js'
+import { startRemote } from './remote-fake.js'
 
 export const EXE_ENV = 'AUDIO_TASK_MOCK_EXE'
 
@@ -42,13 +38,6 @@ function startExe(exe: string): Promise<{ child: ChildProcess; url: string }> {
   })
 }
 
-async function admin(url: string, method: string, path: string, body?: string, type = 'application/json'): Promise<unknown> {
-  const response = await fetch(url + path, { method, headers: body === undefined ? {} : { 'content-type': type }, body })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`executable door: ${method} ${path} answered ${response.status}: ${text}`)
-  return JSON.parse(text)
-}
-
 export function exeDoor(exe: string): Door {
   let running: { child: ChildProcess; url: string } | null = null
   return {
@@ -64,27 +53,7 @@ export function exeDoor(exe: string): Door {
       child.kill('SIGTERM')
       await exited
     },
-    async start(scenario) {
-      const { url } = running!
-      await admin(url, 'PUT', '/__admin/scenario', scenario, 'application/yaml')
-      const queue: Queued[] = []
-      const flush = async () => {
-        while (queue.length > 0) {
-          const step = queue.shift()!
-          if ('reset' in step) await admin(url, 'POST', '/__admin/reset')
-          else await admin(url, 'POST', '/__admin/clock/advance', JSON.stringify({ by: step.advance }))
-        }
-      }
-      const flushed: Fetcher = async (target, init) => (await flush(), fetch(target, init))
-      const ledger = async (key: string) => (await flush(), (await admin(url, 'GET', `/__admin/accounts/${encodeURIComponent(key)}`)) as never)
-      const scenarioOf = resolveScenario(scenario)
-      return {
-        mock: queuedMock(queue, 'executable door', 'the fake runs in the executable', '/__admin'),
-        origin: url,
-        ledger,
-        call: (method, path, options) => send(url, method, path, options, scenarioOf, flushed),
-      }
-    },
+    start: (scenario) => startRemote({ url: running!.url, door: 'executable door', where: 'the fake runs in the executable' }, scenario),
     stop: async () => undefined,
   }
 }
