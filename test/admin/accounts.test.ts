@@ -16,6 +16,7 @@ describe.each(allDrivers())('admin accounts: $name', (driver: Driver) => {
     const created = await fake.control.accounts.create('worker-1', 50)
     expect(created).toEqual({
       api_key: 'worker-1',
+      label: 'work…r-1', // what every view shows instead of the key (unique among the keys in play)
       available: 50,
       frozen: 0,
       spent: 0,
