@@ -53,6 +53,7 @@ export const FOLDERS: Readonly<Record<string, Kind>> = {
 
 /** Files whose kind differs from their folder's (and the files at test/'s top). */
 export const FILES: Readonly<Record<string, Kind>> = {
+  'test/action/command.test.ts': 'unit',
   'test/admin/report-rate-limit.test.ts': 'unit',
   'test/bench/client-suite.test.ts': 'doors',
   'test/browser/bundle.test.ts': 'cli', // bundles dist/ with esbuild (a child process)
