@@ -38,6 +38,8 @@ export const FOLDERS: Readonly<Record<string, Kind>> = {
   'test/openapi/': 'unit',
   'test/record/': 'unit',
   'test/reliability/': 'doors',
+  // The release's pure parts (wheel, SHA256SUMS, binaries); its install checks are named in FILES.
+  'test/release/': 'unit',
   // Checks of the repository itself (projects, Markdown links).
   'test/repo/': 'unit',
   'test/scenario/': 'unit',
