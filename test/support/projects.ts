@@ -76,6 +76,11 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/record/record-replay-causes.test.ts': 'doors',
   'test/record/inferred-rule.test.ts': 'doors',
   'test/record/record-world.test.ts': 'doors',
+  'test/release/action-from-tag.test.ts': 'cli', // the install checks of .ci/release.sh
+  'test/release/exe-install.test.ts': 'cli',
+  'test/release/npm-install.test.ts': 'cli',
+  'test/release/python-install.test.ts': 'cli',
+  'test/release/workflow.test.ts': 'cli',
   'test/reliability/admin-cross-site-browser.test.ts': 'browser',
   'test/reliability/admin-exposure.test.ts': 'cli',
   'test/reliability/isolation.property.test.ts': 'unit',
