@@ -34,15 +34,19 @@ describe.skipIf(releaseDir === '')('the standalone executable from a release (do
       last = result.stdout
     }
     expect(JSON.parse(last)).toMatchObject({ code: 200 })
-  })
+  }, 300_000)
 
-  it.skipIf(!existsSync(QEMU) || !existsSync(ARM64_LIBS))('the linux-arm64 one serves under qemu-user', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atm-arm64-'))
-    const exe = join(releaseDir, `audio-task-mock-${VERSION}-linux-arm64`)
-    const curl = `curl -s -H "x-api-key: demo-key" "$AUDIO_TASK_MOCK_URL/api/v1/account/usage"`
-    const env = { PATH: pathWithout(['sh', 'curl']), HOME: dir }
-    const result = await run(QEMU, ['-L', ARM64_LIBS, exe, 'run', '--', 'sh', '-c', curl], dir, 300_000, env)
-    expect(result.code, result.output).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({ code: 200 })
-  })
+  it.skipIf(!existsSync(QEMU) || !existsSync(ARM64_LIBS))(
+    'the linux-arm64 one serves under qemu-user',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'atm-arm64-'))
+      const exe = join(releaseDir, `audio-task-mock-${VERSION}-linux-arm64`)
+      const curl = `curl -s -H "x-api-key: demo-key" "$AUDIO_TASK_MOCK_URL/api/v1/account/usage"`
+      const env = { PATH: pathWithout(['sh', 'curl']), HOME: dir }
+      const result = await run(QEMU, ['-L', ARM64_LIBS, exe, 'run', '--', 'sh', '-c', curl], dir, 300_000, env)
+      expect(result.code, result.output).toBe(0)
+      expect(JSON.parse(result.stdout)).toMatchObject({ code: 200 })
+    },
+    600_000,
+  )
 })

@@ -69,7 +69,7 @@ describe.skipIf(releaseDir === '' || bareClone === '')('npm without a registry (
       const steps = job.jobs.test.steps.flatMap((step) => (step.run === undefined ? [] : [step.run]))
       expect(steps).toEqual(['npm ci', 'npx audio-task-mock run -- npm test'])
       expect(await runAll(steps, runner, env)).toContain('suite: usage 200')
-    })
+    }, 900_000)
   }
 
   it(`from git at ${`v${VERSION}`}: npm clones the tag and builds it there`, async () => {
@@ -80,5 +80,5 @@ describe.skipIf(releaseDir === '' || bareClone === '')('npm without a registry (
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
     expect(pkg.devDependencies['audio-task-mock']).toBe(`git+file://${bareClone}#v${VERSION}`)
     expect(await runAll(['npx audio-task-mock run -- npm test'], dir, env)).toContain('suite: usage 200')
-  })
+  }, 1_800_000)
 })

@@ -51,7 +51,7 @@ describe.skipIf(releaseDir === '')('Python without a registry (docs/install.md)'
     expect(existsSync(join(dir, '.venv/bin/audio-task-mock'))).toBe(true)
     const which = await run('bash', ['-c', 'command -v node || echo none'], dir, 10_000, env)
     expect(which.stdout.trim()).toBe('none')
-  })
+  }, 600_000)
 
   it('the page’s Python CI job, its run: lines in a fresh venv (what setup-python gives)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'atm-py-ci-'))
@@ -66,5 +66,5 @@ describe.skipIf(releaseDir === '')('Python without a registry (docs/install.md)'
       const result = await run('bash', ['-eo', 'pipefail', '-c', line], dir, 300_000, env)
       expect(result.code, `${line}\n${result.output}`).toBe(0)
     }
-  })
+  }, 600_000)
 })
