@@ -4,16 +4,19 @@
 //   audio-task-mock-VERSION-linux-x64, -linux-arm64  standalone executables (scripts/build-exe.mjs)
 //   audio_task_mock_pytest-VERSION-py3-none-manylinux_2_28_{x86_64,aarch64}.whl
 //                                                   the pytest fixture with that platform's executable
-//   audio-task-mock-VERSION-linux-x64.oci.tar       the container image (scripts/build-image.sh, then
-//                                                   podman save --format oci-archive)
+//   audio-task-mock-VERSION-linux-x64.docker.tar.gz the container image (scripts/build-image.sh), as
+//                                                   `podman save --format docker-archive`, gzipped
+//                                                   (an OCI archive would drop its HEALTHCHECK: 048)
 //   audio-task-mock-VERSION-NODE-LICENSE.txt        Node's license, which the executables embed
 //   SHA256SUMS                                      `sha256sum -c SHA256SUMS` checks them all
 // The same commit gives the same names, and the wheels the same bytes (their zip entries carry the
 // commit's time, or SOURCE_DATE_EPOCH). Options: --no-image skips the image; --out DIR.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
+import { createGzip } from 'node:zlib'
 import { sha256File, sha256sums } from './release/checksums.mjs'
 import { buildWheel } from './release/build-wheel.mjs'
 
@@ -30,10 +33,10 @@ function refuse(message) {
   process.exit(1)
 }
 
-function step(title, command, args, env = {}) {
+function step(title, command, args, env = {}, hint = '') {
   console.log(`== release: ${title}`)
   const ran = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  if (ran.status !== 0) refuse(`${title} failed (${command} ${args.join(' ')} exited with ${ran.status ?? ran.signal})`)
+  if (ran.status !== 0) refuse(`${title} failed (${command} ${args.join(' ')} exited with ${ran.status ?? ran.signal})${hint}`)
 }
 
 const onPath = (program) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, program)))
@@ -64,9 +67,13 @@ for (const [arch, executable] of Object.entries(executables)) {
 }
 
 if (!options['no-image']) {
-  const tag = `localhost/${name}:${version}`
-  step('container image', 'bash', ['scripts/build-image.sh', '--tag', tag])
-  step('image archive', 'podman', ['save', '--format', 'oci-archive', '-o', join(OUT, `${stem}-linux-x64.oci.tar`), tag])
+  const tag = `${name}:${version}` // podman's localhost/audio-task-mock:VERSION
+  const skip = '; --no-image skips the image'
+  step('container image', 'bash', ['scripts/build-image.sh', '--tag', tag], { CONTAINER_ENGINE: 'podman' }, skip)
+  const archive = join(OUT, `${stem}-linux-x64.docker.tar`)
+  step('image archive', 'podman', ['save', '--format', 'docker-archive', '-o', archive, tag], {}, skip)
+  await pipeline(createReadStream(archive), createGzip({ level: 6 }), createWriteStream(`${archive}.gz`))
+  rmSync(archive)
 }
 
 const files = readdirSync(OUT).sort()

@@ -79,7 +79,7 @@ describe.skipIf(checkout === '')('the release workflow, its run: lines in order'
       `audio-task-mock-${VERSION}-NODE-LICENSE.txt`,
       `audio-task-mock-${VERSION}-linux-arm64`,
       `audio-task-mock-${VERSION}-linux-x64`,
-      ...(noImage ? [] : [`audio-task-mock-${VERSION}-linux-x64.oci.tar`]),
+      ...(noImage ? [] : [`audio-task-mock-${VERSION}-linux-x64.docker.tar.gz`]),
       `audio-task-mock-${VERSION}.tgz`,
       `audio_task_mock_pytest-${VERSION}-py3-none-manylinux_2_28_aarch64.whl`,
       `audio_task_mock_pytest-${VERSION}-py3-none-manylinux_2_28_x86_64.whl`,

@@ -78,6 +78,7 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/record/record-world.test.ts': 'doors',
   'test/release/action-from-tag.test.ts': 'cli', // the install checks of .ci/release.sh
   'test/release/exe-install.test.ts': 'cli',
+  'test/release/image-install.test.ts': 'cli',
   'test/release/npm-install.test.ts': 'cli',
   'test/release/python-install.test.ts': 'cli',
   'test/release/workflow.test.ts': 'cli',
