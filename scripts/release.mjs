@@ -10,7 +10,8 @@
 //   audio-task-mock-VERSION-NODE-LICENSE.txt        Node's license, which the executables embed
 //   SHA256SUMS                                      `sha256sum -c SHA256SUMS` checks them all
 // The same commit gives the same names, and the wheels the same bytes (their zip entries carry the
-// commit's time, or SOURCE_DATE_EPOCH). Options: --no-image skips the image; --out DIR.
+// commit's time, or SOURCE_DATE_EPOCH). Options: --no-image skips the image; --out DIR. PODMAN
+// names the podman command line, as for scripts/build-image.sh (e.g. another --root).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { copyFileSync, createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
@@ -71,7 +72,8 @@ if (!options['no-image']) {
   const skip = '; --no-image skips the image'
   step('container image', 'bash', ['scripts/build-image.sh', '--tag', tag], { CONTAINER_ENGINE: 'podman' }, skip)
   const archive = join(OUT, `${stem}-linux-x64.docker.tar`)
-  step('image archive', 'podman', ['save', '--format', 'docker-archive', '-o', archive, tag], {}, skip)
+  const [podman, ...podmanArgs] = (process.env.PODMAN ?? 'podman').split(/\s+/)
+  step('image archive', podman, [...podmanArgs, 'save', '--format', 'docker-archive', '-o', archive, tag], {}, skip)
   await pipeline(createReadStream(archive), createGzip({ level: 6 }), createWriteStream(`${archive}.gz`))
   rmSync(archive)
 }
