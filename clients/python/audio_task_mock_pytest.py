@@ -137,7 +137,7 @@ def _stop(process: subprocess.Popen, grace: float) -> None:
         return
     try:
         if hasattr(os, "killpg"):
-            os.killpg(process.pid, signal.SIGTERM)  # npx, the shell it starts and the fake
+            os.killpg(process.pid, signal.SIGTERM)  # the command, a shell it starts, and the fake
         else:
             process.terminate()
         process.wait(grace)
