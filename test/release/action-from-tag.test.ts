@@ -7,16 +7,16 @@
  * the build).
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { job, readRunnerFile } from '../support/action-runner.js'
-import { bareClone, TAG } from '../support/release-checks.js'
+import { bareClone, removeScratch, scratch, TAG } from '../support/release-checks.js'
 
 describe.skipIf(bareClone === '')('the Action from a fresh checkout at a tag', () => {
+  afterAll(removeScratch)
   it('builds the fake there from its lock file, serves the scenario asked for, and the post step stops it', async () => {
-    const actionPath = join(mkdtempSync(join(tmpdir(), 'atm-actions-')), 'OWNER/audio-task-mock', TAG)
+    const actionPath = join(scratch('atm-actions-'), 'OWNER/audio-task-mock', TAG)
     mkdirSync(actionPath, { recursive: true })
     execFileSync('bash', ['-o', 'pipefail', '-c', `git -C "$0" archive "$1" | tar -x -C "$2"`, bareClone, TAG, actionPath])
 

@@ -6,13 +6,12 @@
  * them) it runs under emulation, else it is only read (scripts/build-exe.mjs checks its ELF
  * header, blob and fuse). Off unless .ci/release.sh set the release's folder.
  */
-import { existsSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../package/pack.js'
 import { blockOf, commandLines } from '../support/doc-blocks.js'
-import { asHere, pathWithout, releaseDir, serve, VERSION } from '../support/release-checks.js'
+import { asHere, pathWithout, releaseDir, removeScratch, scratch, serve, VERSION } from '../support/release-checks.js'
 
 const PAGE = 'docs/install.md'
 const QEMU = '/usr/bin/qemu-aarch64'
@@ -22,10 +21,13 @@ describe.skipIf(releaseDir === '')('the standalone executable from a release (do
   let base = ''
   let close = async (): Promise<void> => undefined
   beforeAll(async () => ({ base, close } = await serve(releaseDir)))
-  afterAll(() => close())
+  afterAll(async () => {
+    await close()
+    removeScratch()
+  })
 
   it('downloads, checks and runs with no Node on PATH', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atm-exe-user-'))
+    const dir = scratch('atm-exe-user-')
     const env = { PATH: pathWithout(['bash', 'sh', 'curl', 'sha256sum', 'chmod']), HOME: dir }
     let last = ''
     for (const line of commandLines(blockOf(PAGE, 'sh', 'sha256sum --check')).map((line) => asHere(line, { base }))) {
@@ -39,7 +41,7 @@ describe.skipIf(releaseDir === '')('the standalone executable from a release (do
   it.skipIf(!existsSync(QEMU) || !existsSync(ARM64_LIBS))(
     'the linux-arm64 one serves under qemu-user',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'atm-arm64-'))
+      const dir = scratch('atm-arm64-')
       const exe = join(releaseDir, `audio-task-mock-${VERSION}-linux-arm64`)
       const curl = `curl -s -H "x-api-key: demo-key" "$AUDIO_TASK_MOCK_URL/api/v1/account/usage"`
       const env = { PATH: pathWithout(['sh', 'curl']), HOME: dir }

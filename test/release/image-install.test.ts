@@ -8,29 +8,32 @@
  * image through the contract suite, with volumes and health checks, is .ci/container.sh's. Off
  * unless .ci/release.sh set the release's folder and the release has the image.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../package/pack.js'
 import { blockOf, commandLines } from '../support/doc-blocks.js'
-import { asHere, releaseDir, serve, VERSION } from '../support/release-checks.js'
+import { asHere, releaseDir, removeScratch, scratch, serve, VERSION } from '../support/release-checks.js'
 
 const PAGE = 'docs/install.md'
 const ARCHIVE = `audio-task-mock-${VERSION}-linux-x64.docker.tar.gz`
 const present = releaseDir !== '' && existsSync(join(releaseDir, ARCHIVE)) && existsSync('/usr/bin/podman')
 
 describe.skipIf(!present)('the container image from a release (docs/install.md)', () => {
-  const store = mkdtempSync(join(tmpdir(), 'atm-image-store-'))
-  const podman = `podman --root ${store}/root --runroot ${store}/run --storage-driver vfs --runtime runc --cgroup-manager=cgroupfs`
   const name = `atm-install-${process.pid}`
+  let podman = ''
   let base = ''
   let close = async (): Promise<void> => undefined
-  beforeAll(async () => ({ base, close } = await serve(releaseDir)))
+  beforeAll(async () => {
+    const store = scratch('atm-image-store-')
+    podman = `podman --root ${store}/root --runroot ${store}/run --storage-driver vfs --runtime runc --cgroup-manager=cgroupfs`
+    ;({ base, close } = await serve(releaseDir))
+  })
   afterAll(async () => {
-    await run('bash', ['-c', `${podman} rm -f ${name}; ${podman} rmi -a -f`], store, 120_000)
-    rmSync(store, { recursive: true, force: true })
+    await run('bash', ['-c', `${podman} rm -f ${name}; ${podman} rmi -a -f`], tmpdir(), 120_000)
     await close()
+    removeScratch()
   })
 
   const here = (line: string): string =>
@@ -41,7 +44,7 @@ describe.skipIf(!present)('the container image from a release (docs/install.md)'
       .replace('--name audio-task-mock', `--name ${name}`)
 
   it('downloads, loads with its health check, and serves on the published port', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atm-image-user-'))
+    const dir = scratch('atm-image-user-')
     for (const line of commandLines(blockOf(PAGE, 'sh', ARCHIVE)).map(here)) {
       const result = await run('bash', ['-eo', 'pipefail', '-c', line], dir, 900_000)
       expect(result.code, `${line}\n${result.output}`).toBe(0)

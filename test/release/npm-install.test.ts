@@ -7,14 +7,13 @@
  * AUDIO_TASK_MOCK_NPM12_PATH names a PATH that runs it. Off unless .ci/release.sh set the release's
  * folder and clone.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../package/pack.js'
 import { parseBlock } from '../support/ci-yaml.js'
 import { blockOf, commandLines } from '../support/doc-blocks.js'
-import { asHere, bareClone, releaseDir, serve, VERSION } from '../support/release-checks.js'
+import { asHere, bareClone, releaseDir, removeScratch, scratch, serve, VERSION } from '../support/release-checks.js'
 
 const PAGE = 'docs/install.md'
 const npm12 = process.env['AUDIO_TASK_MOCK_NPM12_PATH'] ?? ''
@@ -30,7 +29,7 @@ console.log('suite: usage ' + answer.code)
 `
 
 function project(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'atm-user-'))
+  const dir = scratch('atm-user-')
   writeFileSync(
     join(dir, 'package.json'),
     `${JSON.stringify({ name: 'user-project', private: true, type: 'module', scripts: { test: 'node suite.mjs' } }, null, 2)}\n`,
@@ -53,7 +52,10 @@ describe.skipIf(releaseDir === '' || bareClone === '')('npm without a registry (
   let base = ''
   let close = async (): Promise<void> => undefined
   beforeAll(async () => ({ base, close } = await serve(releaseDir)))
-  afterAll(() => close())
+  afterAll(async () => {
+    await close()
+    removeScratch()
+  })
 
   for (const [npm, env] of npms) {
     it(`from the release’s URL with ${npm}, then npm ci on a fresh runner and the page’s CI job`, async () => {
@@ -63,7 +65,7 @@ describe.skipIf(releaseDir === '' || bareClone === '')('npm without a registry (
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
       expect(pkg.devDependencies['audio-task-mock']).toBe(`${base}audio-task-mock-${VERSION}.tgz`) // a URL: never file:
 
-      const runner = mkdtempSync(join(tmpdir(), 'atm-runner-'))
+      const runner = scratch('atm-runner-')
       for (const file of ['package.json', 'package-lock.json', '.npmrc', 'suite.mjs']) cpSync(join(dir, file), join(runner, file))
       const job = parseBlock(blockOf(PAGE, 'yaml', 'npx audio-task-mock run -- npm test').text) as { jobs: { test: { steps: { run?: string }[] } } }
       const steps = job.jobs.test.steps.flatMap((step) => (step.run === undefined ? [] : [step.run]))

@@ -7,14 +7,13 @@
  * pytest (`--system-site-packages`) and pip looks at no index (`--no-index`). Off unless
  * .ci/release.sh set the release's folder.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../package/pack.js'
 import { parseBlock } from '../support/ci-yaml.js'
 import { blockOf, commandLines } from '../support/doc-blocks.js'
-import { asHere, pathWithout, releaseDir, serve } from '../support/release-checks.js'
+import { asHere, pathWithout, releaseDir, removeScratch, scratch, serve } from '../support/release-checks.js'
 
 const PAGE = 'docs/install.md'
 const PYTHON = '/usr/bin/python3' // Debian's
@@ -24,7 +23,7 @@ const USER_TEST = blockOf('docs/ci.md', 'python', 'def test_usage(audio_task_moc
 /** Only bash, Debian's python3 (as python3 and python) and pip's helpers: no node. */
 function noNodePath(): string {
   const dir = pathWithout(['bash', 'sh', 'env', 'uname'])
-  const py = mkdtempSync(join(tmpdir(), 'atm-py-'))
+  const py = scratch('atm-py-')
   writeFileSync(join(py, 'python3'), `#!/bin/sh\nexec ${PYTHON} "$@"\n`, { mode: 0o755 })
   return `${dir}:${py}`
 }
@@ -33,13 +32,16 @@ describe.skipIf(releaseDir === '')('Python without a registry (docs/install.md)'
   let base = ''
   let close = async (): Promise<void> => undefined
   beforeAll(async () => ({ base, close } = await serve(releaseDir)))
-  afterAll(() => close())
+  afterAll(async () => {
+    await close()
+    removeScratch()
+  })
 
   const here = (line: string): string =>
     asHere(line, { base }).replace('-m venv ', '-m venv --system-site-packages ').replace('pip install ', 'pip install --no-index ')
 
   it('the wheel from its URL into a fresh venv; pytest passes through its fixture with no Node on PATH', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atm-py-user-'))
+    const dir = scratch('atm-py-user-')
     writeFileSync(join(dir, 'test_user.py'), `${USER_TEST}\n`)
     const env = { PATH: noNodePath(), HOME: dir }
     const lines = commandLines(blockOf(PAGE, 'sh', '.venv/bin/pip install')).map(here)
@@ -54,7 +56,7 @@ describe.skipIf(releaseDir === '')('Python without a registry (docs/install.md)'
   }, 600_000)
 
   it('the page’s Python CI job, its run: lines in a fresh venv (what setup-python gives)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atm-py-ci-'))
+    const dir = scratch('atm-py-ci-')
     writeFileSync(join(dir, 'test_user.py'), `${USER_TEST}\n`)
     const venv = await run(PYTHON, ['-m', 'venv', '--system-site-packages', join(dir, 'runner')], dir, 120_000)
     expect(venv.code, venv.output).toBe(0)

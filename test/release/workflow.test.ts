@@ -10,14 +10,13 @@
  * (`bash .ci/release.sh --no-image`, a machine without podman) the image is left out. Its
  * artifacts stay in the clone's release/ for the install checks that .ci/release.sh runs next.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { run } from '../package/pack.js'
 import { REPO } from '../support/doc-blocks.js'
-import { TAG, VERSION } from '../support/release-checks.js'
+import { removeScratch, scratch, TAG, VERSION } from '../support/release-checks.js'
 
 type Step = { uses?: string; run?: string; with?: Record<string, unknown> }
 const WORKFLOW = parse(readFileSync(join(REPO, '.github/workflows/release.yml'), 'utf8')) as { jobs: { release: { steps: Step[] } } }
@@ -27,7 +26,7 @@ const noImage = process.env['AUDIO_TASK_MOCK_RELEASE_NO_IMAGE'] === '1'
 
 /** Programs that stand in for the runner's: `sudo` (root here) and `gh` (records its arguments). */
 function standIns(): { bin: string; ghCalls: string } {
-  const bin = mkdtempSync(join(tmpdir(), 'atm-runner-bin-'))
+  const bin = scratch('atm-runner-bin-')
   const ghCalls = join(bin, 'gh-calls.json')
   writeFileSync(join(bin, 'sudo'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 })
   writeFileSync(
@@ -47,6 +46,7 @@ function asHere(line: string): string | null {
 }
 
 describe.skipIf(checkout === '')('the release workflow, its run: lines in order', () => {
+  afterAll(removeScratch)
   it('builds every artifact, checks them, attaches them and publishes (dry run)', async () => {
     const setupNode = STEPS.find((step) => step.uses?.startsWith('actions/setup-node@'))!
     const major = String(setupNode.with!['node-version'])
@@ -59,7 +59,7 @@ describe.skipIf(checkout === '')('the release workflow, its run: lines in order'
       GITHUB_REF: `refs/tags/${TAG}`,
       GITHUB_REPOSITORY: 'OWNER/audio-task-mock',
       GITHUB_WORKSPACE: checkout,
-      RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'atm-runner-temp-')),
+      RUNNER_TEMP: scratch('atm-runner-temp-'),
     }
     const ran: string[] = []
     let published = ''

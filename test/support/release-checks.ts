@@ -5,7 +5,7 @@
  * download URLs (the files served on 127.0.0.1), and docs/install.md's lines with GitHub's
  * addresses swapped for those stand-ins, and nothing else changed.
  */
-import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync } from 'node:fs'
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -49,9 +49,23 @@ export function asHere(line: string, stand: { base?: string; bare?: string }): s
   return here
 }
 
+const made: string[] = []
+
+/** A fresh folder under the system's temporary one, removed by `removeScratch()` (venvs and downloads are 100+ MB). */
+export function scratch(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  made.push(dir)
+  return dir
+}
+
+/** Removes every folder `scratch()` made (a test file's afterAll). */
+export function removeScratch(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+}
+
 /** A folder for PATH holding only the named programs (links to the machine's): no `node` in it. */
 export function pathWithout(programs: string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'atm-path-'))
+  const dir = scratch('atm-path-')
   for (const program of programs) {
     const found = ['/usr/local/bin', '/usr/bin', '/bin'].map((bin) => join(bin, program)).find((path) => existsSync(path))
     if (found === undefined) throw new Error(`${program} is not on this machine`)
