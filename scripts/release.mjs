@@ -11,9 +11,9 @@
 //   SHA256SUMS                                      `sha256sum -c SHA256SUMS` checks them all
 // The same commit gives the same names. The wheels' zip entries carry the commit's time (or
 // SOURCE_DATE_EPOCH), so a wheel is the same bytes when its executable is: the arm64 one is, the
-// x64 one is not (V8's code cache differs from build to build). Options: --no-image skips the
-// image; --out DIR. PODMAN
-// names the podman command line, as for scripts/build-image.sh (e.g. another --root).
+// x64 one is not (V8's code cache differs from build to build).
+// Options: --no-image skips the image; --out DIR. PODMAN names the podman command line, as for
+// scripts/build-image.sh (e.g. with a --root of its own).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { copyFileSync, createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
