@@ -14,7 +14,7 @@ import { job, readRunnerFile } from '../support/action-runner.js'
 import { bareClone, removeScratch, scratch, TAG } from '../support/release-checks.js'
 
 describe.skipIf(bareClone === '')('the Action from a fresh checkout at a tag', () => {
-  afterAll(removeScratch)
+  afterAll(removeScratch, 300_000) // a checkout with node_modules: many files to remove
   it('builds the fake there from its lock file, serves the scenario asked for, and the post step stops it', async () => {
     const actionPath = join(scratch('atm-actions-'), 'OWNER/audio-task-mock', TAG)
     mkdirSync(actionPath, { recursive: true })

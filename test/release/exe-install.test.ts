@@ -24,7 +24,7 @@ describe.skipIf(releaseDir === '')('the standalone executable from a release (do
   afterAll(async () => {
     await close()
     removeScratch()
-  })
+  }, 300_000)
 
   it('downloads, checks and runs with no Node on PATH', async () => {
     const dir = scratch('atm-exe-user-')

@@ -34,7 +34,7 @@ describe.skipIf(!present)('the container image from a release (docs/install.md)'
     await run('bash', ['-c', `${podman} rm -f ${name}; ${podman} rmi -a -f`], tmpdir(), 120_000)
     await close()
     removeScratch()
-  })
+  }, 300_000)
 
   const here = (line: string): string =>
     asHere(line, { base })

@@ -55,7 +55,7 @@ describe.skipIf(releaseDir === '' || bareClone === '')('npm without a registry (
   afterAll(async () => {
     await close()
     removeScratch()
-  })
+  }, 300_000)
 
   for (const [npm, env] of npms) {
     it(`from the release’s URL with ${npm}, then npm ci on a fresh runner and the page’s CI job`, async () => {

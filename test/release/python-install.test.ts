@@ -35,7 +35,7 @@ describe.skipIf(releaseDir === '')('Python without a registry (docs/install.md)'
   afterAll(async () => {
     await close()
     removeScratch()
-  })
+  }, 300_000)
 
   const here = (line: string): string =>
     asHere(line, { base }).replace('-m venv ', '-m venv --system-site-packages ').replace('pip install ', 'pip install --no-index ')

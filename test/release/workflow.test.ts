@@ -46,7 +46,7 @@ function asHere(line: string): string | null {
 }
 
 describe.skipIf(checkout === '')('the release workflow, its run: lines in order', () => {
-  afterAll(removeScratch)
+  afterAll(removeScratch, 300_000)
   it('builds every artifact, checks them, attaches them and publishes (dry run)', async () => {
     const setupNode = STEPS.find((step) => step.uses?.startsWith('actions/setup-node@'))!
     const major = String(setupNode.with!['node-version'])
