@@ -16,6 +16,7 @@ no_image=0
 [ "${1:-}" = "--no-image" ] && no_image=1
 # The arm64 executable runs under emulation with Debian's qemu-user and arm64 C libraries.
 if [ "$(id -u)" = 0 ] && ! [ -x /usr/bin/qemu-aarch64 ]; then
+  apt-get update -qq
   apt-get install -y --no-install-recommends qemu-user libc6-arm64-cross libstdc++6-arm64-cross libgcc-s1-arm64-cross >/dev/null
 fi
 version="$(node -p 'require("./package.json").version')"
