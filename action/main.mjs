@@ -3,18 +3,25 @@
 // `url` output and AUDIO_TASK_MOCK_URL for later steps. What the post step needs is saved in
 // GITHUB_STATE. See action.yml for the inputs.
 import { spawn } from 'node:child_process'
-import { closeSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { append, booleanInput, command, input } from './runner-files.mjs'
 
 const READY_MS = 120_000
 
-/** The command line that starts the fake: `command` (split on spaces) or npx, then the flags. */
-export function fakeCommand(env) {
-  const given = input(env, 'command')
-  const base = given === '' ? ['npx', '--yes', `audio-task-mock@${input(env, 'version', 'latest') || 'latest'}`] : given.split(/\s+/)
+const CLI = 'dist/bin/audio-task-mock.js'
+
+/**
+ * How the fake starts (decision 046): the `command` input (split on spaces) when given, else the
+ * CLI of this Action's own checkout (GITHUB_ACTION_PATH, the ref the workflow's `uses:` names)
+ * run by the runner's Node, built there first from its lock file (`npm ci`, whose `prepare`
+ * builds) unless it is built already. Then the flags. Never a package fetched by name.
+ */
+export function launchPlan(env, node = process.execPath, exists = existsSync) {
+  if (input(env, 'version') !== '')
+    throw new Error('input version was removed: the Action runs the fake of the ref in `uses: OWNER/audio-task-mock@REF`; change that ref instead')
   const flags = [
     '--scenario',
     input(env, 'scenario', 'default') || 'default',
@@ -24,7 +31,31 @@ export function fakeCommand(env) {
     input(env, 'host', '127.0.0.1') || '127.0.0.1',
   ]
   if (input(env, 'seed') !== '') flags.push('--seed', input(env, 'seed'))
-  return [...base, ...flags]
+  const given = input(env, 'command')
+  if (given !== '') return { argv: [...given.split(/\s+/), ...flags], build: null }
+  const root = env.GITHUB_ACTION_PATH
+  if (!root) throw new Error('GITHUB_ACTION_PATH is not set: run this as a step of a GitHub Actions job, or give the command input')
+  const cli = join(root, CLI)
+  return { argv: [node, cli, ...flags], build: exists(cli) ? null : { cwd: root, argv: ['npm', 'ci', '--include=dev', '--no-audit', '--no-fund'] } }
+}
+
+/** Runs the build in the Action's checkout, its output in a folded group of the step's log. */
+async function build({ cwd, argv }, env) {
+  process.stdout.write(`::group::audio-task-mock: building the fake in ${cwd} (${argv.join(' ')})\n`)
+  // The runner's Node first on PATH: the build's scripts run `node`.
+  const child = spawn(argv[0], argv.slice(1), {
+    cwd,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, PATH: `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}` },
+  })
+  const failure = await new Promise((resolve) => {
+    child.once('error', (error) =>
+      resolve(error.code === 'ENOENT' ? `${argv[0]} is not on PATH (add actions/setup-node before this step, or give the command input)` : error.message),
+    )
+    child.once('close', (status, signal) => resolve(status === 0 ? null : `${argv.join(' ')} exited with ${status ?? signal}`))
+  })
+  process.stdout.write('::endgroup::\n')
+  if (failure !== null) throw new Error(`building the fake in ${cwd} failed: ${failure}`)
 }
 
 function waitForReady(log, child) {
@@ -46,7 +77,9 @@ function waitForReady(log, child) {
 
 export async function main(env = process.env) {
   booleanInput(env, 'fail-on-violations', false) // a mistake here is reported now, not at the end of the job
-  const [program, ...args] = fakeCommand(env)
+  const plan = launchPlan(env)
+  if (plan.build !== null) await build(plan.build, env)
+  const [program, ...args] = plan.argv
   const log = join(env.RUNNER_TEMP || tmpdir(), `audio-task-mock-${process.pid}.log`)
   const out = openSync(log, 'w')
   const token = input(env, 'admin-token')

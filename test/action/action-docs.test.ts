@@ -2,9 +2,10 @@
  * docs/ci.md's steps with the Action, run as the runner runs them (test/support/action-runner.ts):
  * the Action's step with the page's `with:` inputs, then the next step's `run:` under bash with
  * its `env:` (the `${{ steps.fake.outputs.url }}` expression filled in from the step's output, and
- * GITHUB_ENV's variables added, as the runner does), then the Action's post step. Stood in for:
- * `port` is 0 (tests listen on free ports) and `command` runs the built CLI, since the page says
- * to give `command` until the package is on the npm registry.
+ * GITHUB_ENV's variables added, as the runner does), then the Action's post step. No `command`, as
+ * on the page: the Action runs the CLI of its own checkout (this repository, built by `npm test`;
+ * .ci/action.sh runs it from a fresh clone at a tag, which the Action builds). Stood in for:
+ * `port` is 0 (tests listen on free ports).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -30,7 +31,7 @@ it('the Action starts the fake its inputs ask for, the next step reads its URL, 
   expect(fake!.uses).toBe('OWNER/audio-task-mock@REF')
   const inputs = Object.fromEntries(Object.entries(fake!.with!).map(([name, value]) => [name, String(value)]))
   expect(inputs['port']).toBe('4010')
-  const runner = job({ ...inputs, port: '0' })
+  const runner = job({ ...inputs, port: '0' }, { command: false })
   const main = await runner.main()
   expect(main.code, main.stdout).toBe(0)
   const outputs = { [fake!.id!]: readRunnerFile(runner.files.GITHUB_OUTPUT) }

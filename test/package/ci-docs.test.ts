@@ -4,6 +4,7 @@
  * of the GitLab jobs, in order, and the service-container jobs against the fake started as its
  * image starts it. What only a runner has is stood in for, and nothing else is changed:
  * - `actions/checkout` and `actions/setup-node`: the project is there, Node is the cell's;
+ * - GitHub's release download URL: the packed tarball served on 127.0.0.1 (test/support/release-checks.ts);
  * - a service's port mapping: the fake listens on a free port, and the job's URL says that port
  *   (and 127.0.0.1 for GitLab's service alias `audio-task-mock`);
  * - the standalone executable the GitLab python job keeps as an artifact (`./audio-task-mock`):
@@ -13,10 +14,11 @@
  * jobs' `npm ci` installs from.
  */
 import { chmodSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { parseBlock } from '../support/ci-yaml.js'
 import { blockOf, commandLines } from '../support/doc-blocks.js'
+import { asHere, DOWNLOADS, serve } from '../support/release-checks.js'
 import { ciProject, type CiProject } from './ci-project.js'
 
 type Node = Record<string, any>
@@ -24,17 +26,22 @@ const PAGE = 'docs/ci.md'
 const yamlOf = (having: string): Node => parseBlock(blockOf(PAGE, 'yaml', having).text) as Node
 
 let project: CiProject
-beforeAll(() => {
+let base = ''
+let close = async (): Promise<void> => undefined
+beforeAll(async () => {
   project = ciProject(inject('packed'))
+  ;({ base, close } = await serve(dirname(inject('packed').tarball)))
 })
+afterAll(() => close())
 
 const expectOk = (result: { code: number | null; output: string }): void => expect(result.code, result.output).toBe(0)
 
 describe('docs/ci.md, run as a job runs it', () => {
-  it('the plain run recipe: installs the tarball, runs the suite under the fake, a bundled scenario by name', async () => {
-    const [install, plain, named] = commandLines(blockOf(PAGE, 'sh', 'npx audio-task-mock run -- npm test'))
-    expect(install).toContain(`./${project.tarball} `) // the file `npm pack` writes
-    expectOk(await project.githubRun(install!))
+  it('the plain run recipe: installs the tarball from its URL, runs the suite under the fake, a bundled scenario by name', async () => {
+    const [allow, install, plain, named] = commandLines(blockOf(PAGE, 'sh', 'npx audio-task-mock run -- npm test'))
+    expect(install).toContain(`${DOWNLOADS}${project.tarball} `) // the file `npm pack` writes, attached to a release
+    expectOk(await project.githubRun(allow!))
+    expectOk(await project.githubRun(asHere(install!, { base })))
     const first = await project.githubRun(plain!)
     expectOk(first)
     expect(first.stdout).toContain('suite: usage 200, scenario default')

@@ -38,6 +38,8 @@ export const FOLDERS: Readonly<Record<string, Kind>> = {
   'test/openapi/': 'unit',
   'test/record/': 'unit',
   'test/reliability/': 'doors',
+  // The release's pure parts (wheel, SHA256SUMS, binaries); its install checks are named in FILES.
+  'test/release/': 'unit',
   // Checks of the repository itself (projects, Markdown links).
   'test/repo/': 'unit',
   'test/scenario/': 'unit',
@@ -55,6 +57,7 @@ export const FOLDERS: Readonly<Record<string, Kind>> = {
 export const FILES: Readonly<Record<string, Kind>> = {
   'test/admin/admin-token-shape.test.ts': 'unit',
   'test/admin/key-labels.test.ts': 'unit',
+  'test/action/command.test.ts': 'unit',
   'test/admin/report-rate-limit.test.ts': 'unit',
   'test/admin/report-scale.test.ts': 'unit',
   'test/admin/share-exports.test.ts': 'unit',
@@ -81,6 +84,12 @@ export const FILES: Readonly<Record<string, Kind>> = {
   'test/record/inferred-rule.test.ts': 'doors',
   'test/record/record-world.test.ts': 'doors',
   'test/record/record-timing.test.ts': 'doors',
+  'test/release/action-from-tag.test.ts': 'cli', // the install checks of .ci/release.sh
+  'test/release/exe-install.test.ts': 'cli',
+  'test/release/image-install.test.ts': 'cli',
+  'test/release/npm-install.test.ts': 'cli',
+  'test/release/python-install.test.ts': 'cli',
+  'test/release/workflow.test.ts': 'cli',
   'test/reliability/admin-cross-site-browser.test.ts': 'browser',
   'test/reliability/admin-exposure.test.ts': 'cli',
   'test/reliability/isolation.property.test.ts': 'unit',

@@ -6,7 +6,7 @@ import urllib.request
 
 import pytest
 
-from audio_task_mock_pytest import FakeNotReady, fake_command, reset_fake, start_fake, world_url
+from audio_task_mock_pytest import FakeNotFound, FakeNotReady, fake_command, installed_executable, reset_fake, start_fake, world_url
 
 
 def get(url, key=None):
@@ -54,10 +54,38 @@ def test_a_fake_that_cannot_start_raises_with_its_own_message():
             pass
 
 
-def test_the_command_is_the_variable_then_the_executable_then_npx():
-    assert fake_command({"AUDIO_TASK_MOCK_COMMAND": "node 'my dir/cli.js'"}, which=lambda _: "/x") == ["node", "my dir/cli.js"]
-    assert fake_command({}, which=lambda name: f"/opt/bin/{name}") == ["/opt/bin/audio-task-mock"]
-    assert fake_command({}, which=lambda _: None) == ["npx", "--yes", "audio-task-mock"]
+def test_the_command_is_the_variable_then_the_wheels_executable_then_the_one_on_path():
+    installed = lambda: "/venv/bin/audio-task-mock"
+    assert fake_command({"AUDIO_TASK_MOCK_COMMAND": "node 'my dir/cli.js'"}, which=lambda _: "/x", installed=installed) == ["node", "my dir/cli.js"]
+    assert fake_command({}, which=lambda _: "/x", installed=installed) == ["/venv/bin/audio-task-mock"]
+    assert fake_command({}, which=lambda name: f"/opt/bin/{name}", installed=lambda: None) == ["/opt/bin/audio-task-mock"]
+
+
+def test_with_neither_it_downloads_nothing_and_names_both_ways():
+    with pytest.raises(FakeNotFound) as raised:
+        fake_command({}, which=lambda _: None, installed=lambda: None)
+    message = str(raised.value)
+    assert "AUDIO_TASK_MOCK_COMMAND" in message and "pip install" in message and "wheel" in message
+    assert "npx" not in message
+
+
+def test_the_wheels_executable_is_the_one_its_record_lists(tmp_path):
+    assert installed_executable(files=lambda: None) is None  # not installed from a wheel: the file was copied
+    assert installed_executable(files=lambda: [_File("audio_task_mock_pytest.py", "/site/a.py")]) is None
+    exe = tmp_path / "audio-task-mock"
+    exe.write_bytes(b"")
+    exe.chmod(0o644)
+    assert installed_executable(files=lambda: [_File("audio-task-mock", str(exe))]) is None  # not executable
+    exe.chmod(0o755)
+    assert installed_executable(files=lambda: [_File("audio-task-mock", str(exe))]) == str(exe)
+
+
+class _File:
+    def __init__(self, name, path):
+        self.name, self._path = name, path
+
+    def locate(self):
+        return self._path
 
 
 def test_each_worker_uses_the_base_url_of_its_own_fake():
