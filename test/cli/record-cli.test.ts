@@ -54,11 +54,11 @@ describe('audio-task-mock record', () => {
     const parsed = parseScenario(yaml, out)
     expect(parsed.ok ? [] : parsed.errors).toEqual([])
     expect(yaml).toContain('{ status: failure, error: the upstream model crashed }')
-    expect(yaml).toContain(
-      '- { match: { endpoint: create, api_key: recorded-key-1, nth: 2 }, respond: { status: 502, message: "Bad gateway: the upstream service is unreachable (ECONNREFUSED); audio-task-mock record is still recording" } }',
-    )
+    // The proxy's own 502 is not the service's answer: it is said in the header, never a fault (issue 39).
+    expect(yaml).not.toContain('status: 502')
+    expect(yaml).toContain("1 request(s) got no answer from the upstream (unreachable, too slow, or too large): the proxy's own")
     expect(yaml).toMatch(/^# Recorded by audio-task-mock record from http:\/\/127\.0\.0\.1:\d+ \(credentials removed\)\n/)
-    expect(recorder.output()).toMatch(/wrote .*session\.yaml: 5 request\(s\), 1 task\(s\), 1 fault\(s\)\n$/)
+    expect(recorder.output()).toMatch(/wrote .*session\.yaml: \d+ request\(s\), 1 task\(s\), 0 fault\(s\)\n$/)
     const checked = await runCli(['check', out])
     expect(checked.stderr).toBe('')
     expect(checked.code).toBe(0)

@@ -217,7 +217,7 @@ it('drives a QA session: live timelines, a fault, a forced failure refunded in t
     running
       .report()
       .violations.filter((violation) => violation.rule === 'poll_too_fast')
-      .flatMap((violation) => violation.requests),
+      .flatMap((violation) => violation.requests.slice(0, 3)), // the page shows 3 requests a violation, then a link to the rest
   )
   expect(tooFast.requests.length).toBeGreaterThan(0)
   await shot('5-report')
