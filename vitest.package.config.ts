@@ -8,6 +8,9 @@ import { ToolsReporter } from './test/support/tools-reporter.js'
 export default defineConfig({
   test: {
     include: ['test/package/**/*.test.ts'],
+    // The consumer projects' own test files (Jest's, a vitest global setup's) run inside those
+    // projects, with their own runner and installs, never here.
+    exclude: ['test/package/consumer/**', '**/node_modules/**'],
     globalSetup: ['test/package/pack-once.ts'],
     testTimeout: 180_000,
     hookTimeout: 600_000,
