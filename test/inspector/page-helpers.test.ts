@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createTask } from '../support/api-calls.js'
 import { balances } from '../../src/inspector/page/credits-chart.js'
+import { conditions, entryId } from '../../src/inspector/page/counters-panel.js'
 import { mistakesOf } from '../../src/inspector/page/scenario-panel.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { RUNS } from '../support/hostile.js'
@@ -59,5 +60,19 @@ describe('mistakesOf (the scenario editor)', () => {
       { line: 2, column: 1, message: 'acounts: unknown key', text: '<request body>:2:1: acounts: unknown key' },
       { line: 0, column: 0, message: 'Expected a scenario', text: 'Expected a scenario' },
     ])
+  })
+})
+
+describe('conditions (the faults & rules view)', () => {
+  it('writes the conditions given, in order, and an input test with its value as JSON', () => {
+    expect(conditions({ endpoint: 'create', api_key: null, task_type: null, nth: 3, times: null, probability: null })).toBe('endpoint create · nth 3')
+    expect(conditions({ api_key: 'qa…y', input: { gpt_description_prompt: { contains: 'stuck' } }, mode: null })).toBe(
+      'api_key qa…y · input.gpt_description_prompt contains "stuck"',
+    )
+    expect(conditions({ endpoint: null, nth: null })).toBe('every request')
+  })
+
+  it('names a row by its part and index, as its address does', () => {
+    expect([entryId('faults', 0), entryId('rules', 2)]).toEqual(['fault-0', 'rule-2'])
   })
 })

@@ -5,17 +5,18 @@
  *
  * `#requests/123` one request, opened; `#requests?status=5xx&key=ke…01` the journal filtered;
  * `#tasks/ID` a task; `#credits/ke…01` an account; `#report/poll_too_fast?key=ke…01` a rule's
- * violations of one key; `#scenario/12` a line of the scenario; `?world=NAME` a named world.
+ * violations of one key; `#faults/fault-0` (`rule-2`) a fault's (rule's) counters; `#scenario/12`
+ * a line of the scenario; `?world=NAME` a named world.
  * Keys appear as their labels, never whole, and the admin token never: the page takes it from
  * `#token=` once and removes it (admin-client.ts), and an address made here leaves it out.
  */
 
-export const TABS = ['tasks', 'credits', 'requests', 'report', 'scenario', 'runs'] as const
+export const TABS = ['tasks', 'credits', 'requests', 'report', 'faults', 'scenario', 'runs'] as const
 export type Tab = (typeof TABS)[number]
 
 export interface View {
   tab: Tab
-  /** The one thing shown: a request's number, a task's id, an account's label, a rule, a line. */
+  /** The one thing shown: a request's number, a task's id, an account's label, a rule, a fault's counters, a line. */
   id: string | null
   /** Filters, by name (empty values left out). */
   params: Record<string, string>

@@ -2,7 +2,7 @@
  * Journal entries as table rows; a click opens the request and the answer under the row, as a
  * browser's devtools would: headers and bodies (fetched from `/__admin/journal/{seq}`) and the
  * cause of the answer (a fault and its line in the scenario, the rate limit, the ledger,
- * validation, auth). Shared by the requests panel and the report's violations.
+ * validation, auth) and the faults and rules that almost applied (near-misses.ts). Shared by the requests panel and the report's violations.
  */
 import { causeText } from '../../admin/cause-text.js'
 import type { JournalEntryDetail } from '../../admin/operations.js'
@@ -10,6 +10,7 @@ import type { JournalEntryView } from '../../admin/views.js'
 import type { Message } from '../../domain/exchange.js'
 import { get } from './admin-client.js'
 import { asCurl, asFetch, copiedRequest } from './copy-request.js'
+import { nearMissesView } from './near-misses.js'
 import { clockTime, h, shortId } from './dom.js'
 
 const COLUMNS = ['#', 'clock', 'method', 'path', 'key', 'status', 'cause', 'task status', 'delay', 'retry-after']
@@ -87,6 +88,7 @@ function exchangeView(entry: JournalEntryView, links: JournalLinks): HTMLElement
     (detail) =>
       box.replaceChildren(
         copyTools(entry, detail.exchange?.request ?? null, links),
+        nearMissesView((detail as Partial<JournalEntryDetail>).near_misses, links) ?? '',
         ...(detail.exchange === null
           ? [h('p', { class: 'muted' }, 'Headers and bodies of this request are gone: the journal keeps them within its memory bound, newest first.')]
           : [messageView('Request', detail.exchange.request), messageView('Response', detail.exchange.response)]),

@@ -1,6 +1,6 @@
 /**
- * The inspector page: a header that steers the fake, six panels (tasks, credits, requests,
- * report, scenario, runs), and a poll of `/__admin` every second while the page is visible
+ * The inspector page: a header that steers the fake, seven panels (tasks, credits, requests,
+ * report, faults and rules with their counters, scenario, runs), and a poll of `/__admin` every second while the page is visible
  * (decision 025): the header, then the open panel. Every action redraws at once. What is shown is
  * the page's address (address.ts): a link to it opens the same view.
  */
@@ -9,6 +9,7 @@ import type { AccountView } from '../../admin/views.js'
 import { parseView, TABS, viewHash, type Tab, type View } from './address.js'
 import { AdminCallError, get, getPage, inWorld } from './admin-client.js'
 import { h } from './dom.js'
+import { CountersPanel } from './counters-panel.js'
 import { CreditsPanel } from './credits-panel.js'
 import { ErrorList } from './error-list.js'
 import { ReportPanel } from './report-panel.js'
@@ -81,6 +82,7 @@ const tasks = new TasksPanel({ changed: follow, report, openRequests })
 const credits = new CreditsPanel({ changed: follow, report, openTask })
 const requests = new RequestsPanel({ ...links, changed: follow })
 const violations = new ReportPanel({ ...links, changed: follow })
+const counters = new CountersPanel({ openLine: openFaultLine })
 const scenario = new ScenarioPanel(refresh)
 const runs = new RunsPanel(report)
 const panels: Record<Tab, HTMLElement> = {
@@ -88,8 +90,20 @@ const panels: Record<Tab, HTMLElement> = {
   credits: credits.element,
   requests: requests.element,
   report: violations.element,
+  faults: counters.element,
   scenario: scenario.element,
   runs: runs.element,
+}
+
+/** The tabs' names in the nav. */
+const LABELS: Record<Tab, string> = {
+  tasks: 'Tasks',
+  credits: 'Credits',
+  requests: 'Requests',
+  report: 'Report',
+  faults: 'Faults & rules',
+  scenario: 'Scenario',
+  runs: 'Runs',
 }
 
 /** The view the address names. */
@@ -102,6 +116,7 @@ function apply(next: View): void {
   else if (next.tab === 'credits') credits.show(next.id)
   else if (next.tab === 'requests') requests.show(next.id, next.params)
   else if (next.tab === 'report') violations.show(next.id, next.params)
+  else if (next.tab === 'faults') counters.show(next.id)
   else if (next.tab === 'scenario' && next.id !== null && /^\d+$/.test(next.id)) void scenario.showLine(Number(next.id))
 }
 
@@ -116,7 +131,9 @@ function follow(): void {
           ? requests.view()
           : view.tab === 'report'
             ? violations.view()
-            : { id: view.id, params: {} }
+            : view.tab === 'faults'
+              ? counters.view()
+              : { id: view.id, params: {} }
   const next: View = { tab: view.tab, ...shown }
   const hash = viewHash(next)
   if (hash !== location.hash) {
@@ -187,6 +204,7 @@ async function update(): Promise<void> {
   else if (open === 'credits') await credits.refresh(accounts)
   else if (open === 'requests' && (forced || moved)) await requests.refresh()
   else if (open === 'report' && (forced || moved)) await violations.refresh()
+  else if (open === 'faults' && (forced || moved)) await counters.refresh()
 }
 
 /** The page's address, for sharing: it holds what is shown and the world, never the admin token. */
@@ -205,7 +223,7 @@ share.addEventListener('click', () => void copyLink(share))
 document.body.append(
   bar.element,
   errors.element,
-  h('nav', {}, ...TABS.map((name) => h('a', { href: `#${name}` }, name[0]!.toUpperCase() + name.slice(1))), share),
+  h('nav', {}, ...TABS.map((name) => h('a', { href: `#${name}` }, LABELS[name])), share),
   h('main', {}, ...TABS.map((name) => panels[name])),
 )
 apply(view)
