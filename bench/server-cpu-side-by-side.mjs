@@ -7,6 +7,9 @@
 // other round. CPU is the server process's user + system time from /proc (Linux only).
 //
 //   node bench/server-cpu-side-by-side.mjs ROUNDS REQUESTS ROOT...
+//
+// CASES=get or CASES=create measures that case alone. The servers run on the Node running this
+// script: `.tools/node-24/bin/node bench/server-cpu-side-by-side.mjs …` measures Node 24.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -69,6 +72,13 @@ const cases = [
     request: (server) => ({ url: `${server.url}/api/v1/task`, ...createInit }),
   },
 ]
+
+const only = process.env['CASES']
+if (only !== undefined) {
+  const keep = cases.filter((spec) => spec.name.toLowerCase().startsWith(only === 'get' ? 'get task' : only))
+  for (const spec of cases) if (!keep.includes(spec)) spec.bare.child.kill('SIGTERM')
+  cases.splice(0, cases.length, ...keep)
+}
 
 const measure = (server, options, amount) =>
   new Promise((resolve, reject) => {

@@ -118,15 +118,18 @@ function upToDate() {
 }
 
 /**
- * Two dependencies the start path imports are swapped in the CLI only (the library keeps them;
+ * Four dependencies the start path imports are swapped in the CLI only (the library keeps them;
  * docs/decisions/032):
  * - `@noble/hashes/sha2.js` (ES modules: loading it starts Node's ES module loader, ~15% of the
  *   dependencies' start-up) gives `sha256` from `node:crypto`, the same bytes; its other exports
  *   are loaded from the real module when first used.
  * - `@faker-js/faker/locale/en` is loaded when one of its exports is first read, not at start-up:
  *   only a task's first success needs it.
+ * - `re2js` (264 kB: only a scenario with a `matches` pattern needs it) and `fflate` (92 kB: only
+ *   the first PNG cover needs it), likewise: a fifth of the bytes the CLI loaded before it listened.
  */
 function startUpShims() {
+  const lazy = (names) => names.map((name) => `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`)
   const shims = {
     '@noble/hashes/sha2.js': (names) =>
       names.map((name) =>
@@ -134,12 +137,14 @@ function startUpShims() {
           ? `  sha256: { enumerable: true, value: (bytes) => { const h = require('node:crypto').createHash('sha256'); h.update(bytes); return new Uint8Array(h.digest()) } },`
           : `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`,
       ),
-    '@faker-js/faker/locale/en': (names) => names.map((name) => `  ${name}: { enumerable: true, get: () => real()[${JSON.stringify(name)}] },`),
+    '@faker-js/faker/locale/en': lazy,
+    re2js: lazy,
+    fflate: lazy,
   }
   return {
     name: 'start-up-shims',
     setup(build) {
-      const filter = /^(@noble\/hashes\/sha2\.js|@faker-js\/faker\/locale\/en)$/
+      const filter = /^(@noble\/hashes\/sha2\.js|@faker-js\/faker\/locale\/en|re2js|fflate)$/
       // The shim's own require of the real module stays external.
       build.onResolve({ filter }, (args) =>
         args.namespace === 'start-up-shim' ? { path: args.path, external: true } : { path: args.path, namespace: 'start-up-shim' },

@@ -71,8 +71,23 @@ export function message(headers: Readonly<Record<string, string>>, body: string 
   if (body === null || apiKey === null || apiKey.length < MIN_MASKED_KEY) {
     return truncated === null ? { headers, body, truncated } : { headers, body: cut(body!, BODY_CAP), truncated }
   }
-  const shown = replaceKey(body, apiKey, label ?? maskKey(apiKey), BODY_CAP)
-  return { headers, body: shown === body ? body : cut(shown, shown.length), truncated }
+  return { headers, body: masked(body, apiKey, label ?? maskKey(apiKey)), truncated }
+}
+
+/**
+ * The body last masked, and what it gave: a client reads a finished task again and again, and
+ * its body (one string, rendered once) and key are the same each time. Holds one body at most,
+ * and only one the journal keeps whole (no longer than BODY_CAP): never a large body past its request.
+ */
+let last: { body: string; apiKey: string; replacement: string; shown: string } | null = null
+
+/** `body` with `apiKey` replaced in every spelling, cut at BODY_CAP characters. */
+function masked(body: string, apiKey: string, replacement: string): string {
+  if (last !== null && last.body === body && last.apiKey === apiKey && last.replacement === replacement) return last.shown
+  const replaced = replaceKey(body, apiKey, replacement, BODY_CAP)
+  const shown = replaced === body ? body : cut(replaced, replaced.length)
+  last = body.length <= BODY_CAP ? { body, apiKey, replacement, shown } : null
+  return shown
 }
 
 function sizeOf(message: Message | null): number {

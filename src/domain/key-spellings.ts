@@ -57,7 +57,8 @@ const NAMED: Readonly<Record<string, string>> = {
 }
 const JSON_SHORT: Readonly<Record<string, string>> = { '/': '/', '"': '"', '\\': '\\', "'": "'", b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
 const ENTITY = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z]{2,8}));?/y
-const ESCAPING = /[\\%&]/
+/** Where an escape may start: `\`, `%` or `&`. */
+const ESCAPE_START = /[\\%&]/g
 
 /** The value of the hex digits text[at, at + count), or -1. */
 function hexAt(text: string, at: number, count: number): number {
@@ -153,6 +154,18 @@ function escapeAt(text: string, at: number): number {
   return at + whole.length
 }
 
+/**
+ * Whether any escape in `text` stands for a character: a body often holds a `%` or `&` that starts
+ * none (`"progress":"100%"`), and then the decoded text is the text itself, found without decoding.
+ */
+function decodes(text: string): boolean {
+  ESCAPE_START.lastIndex = 0
+  for (let found = ESCAPE_START.exec(text); found !== null; found = ESCAPE_START.exec(text)) {
+    if (escapeAt(text, found.index) !== -1) return true
+  }
+  return false
+}
+
 /** The text with its escapes decoded (never longer than the text: no escape stands for more units than it has). */
 function decode(text: string): Decoded {
   const units = new Uint16Array(text.length)
@@ -242,7 +255,7 @@ export function keySpans(text: string, key: string): Array<[number, number]> {
   const { lowered, hex, base64: encoded } = spellingsOf(key)
   const spans: Array<[number, number]> = []
   const plain = lower(text)
-  if (ESCAPING.test(text)) {
+  if (decodes(text)) {
     const decoded = decode(text)
     occurrences(decoded.text, lowered, spans, decoded)
   } else occurrences(plain, lowered, spans)

@@ -16,8 +16,14 @@ export interface CorsOptions {
   origins?: '*' | readonly string[]
 }
 
-/** Sets the CORS headers of `req`'s answer on `res`; true when it answered a preflight itself. */
-export type Cors = (req: IncomingMessage, res: ServerResponse) => boolean
+/** The CORS headers of an answer, in the order they go out before the answer's own. */
+export type CorsHeaders = Readonly<Record<string, string>>
+
+/**
+ * The CORS headers of `req`'s answer (null: none), for the door to send with it; true when it
+ * answered a preflight itself. Given, not set on `res`: one object for the door's one writeHead.
+ */
+export type Cors = (req: IncomingMessage, res: ServerResponse) => CorsHeaders | null | true
 
 export const CORS_METHODS = 'GET, HEAD, POST'
 /** What a client must send: its key and the JSON body's type. */
@@ -63,22 +69,28 @@ export function normaliseOrigins(origins: CorsOptions['origins']): '*' | Readonl
   return set
 }
 
+/** Any origin: the same two headers on every answer, one object for all. */
+const ANY_ORIGIN: CorsHeaders = Object.freeze({ 'access-control-allow-origin': '*', 'access-control-expose-headers': CORS_EXPOSED })
+const VARY_ORIGIN: CorsHeaders = Object.freeze({ vary: 'Origin' })
+
 /** The CORS policy of a server; `false` turns it off (the answers get no CORS headers). */
 export function createCors(options: CorsOptions | false = {}): Cors {
-  if (options === false) return () => false
+  if (options === false) return () => null
   const origins = normaliseOrigins(options.origins)
   return (req, res) => {
-    if (req.url === undefined || !SHARED_PATH.test(req.url)) return false
+    if (req.url === undefined || !SHARED_PATH.test(req.url)) return null
     const origin = req.headers.origin
     const allowed = origins === '*' || (origin !== undefined && origins.has(origin))
-    if (origins !== '*') res.setHeader('vary', 'Origin')
-    if (allowed) {
-      res.setHeader('access-control-allow-origin', origins === '*' ? '*' : origin!)
-      res.setHeader('access-control-expose-headers', CORS_EXPOSED)
-    }
-    if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) return false
+    const headers =
+      origins === '*'
+        ? ANY_ORIGIN
+        : allowed
+          ? { vary: 'Origin', 'access-control-allow-origin': origin!, 'access-control-expose-headers': CORS_EXPOSED }
+          : VARY_ORIGIN
+    if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) return headers
     // A preflight: answered here, whatever path under the shared prefixes it names.
     req.resume()
+    for (const name in headers) res.setHeader(name, headers[name]!)
     if (!allowed) {
       const list = [...(origins as ReadonlySet<string>)].join(', ')
       writeResponse(res, failWith('originNotAllowed', origin ?? null, list))
@@ -93,11 +105,4 @@ export function createCors(options: CorsOptions | false = {}): Cors {
     res.end()
     return true
   }
-}
-
-/** `listener` behind the CORS policy: preflights answered, headers set on everything else. */
-export function withCors<L extends (req: IncomingMessage, res: ServerResponse) => void>(cors: Cors, listener: L): L {
-  return ((req: IncomingMessage, res: ServerResponse) => {
-    if (!cors(req, res)) listener(req, res)
-  }) as L
 }

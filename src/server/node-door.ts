@@ -18,7 +18,7 @@ import { realTimeout } from '../platform/real-timers.js'
 import type { WorldRegistry } from '../worlds/world-registry.js'
 // Node reads AUDIO_TASK_MOCK_CHECK_RESPONSES (test mode); a page's bundle leaves it out.
 import '../openapi/environment-check.js'
-import { createCors, type CorsOptions } from './cors.js'
+import { createCors, type CorsHeaders, type CorsOptions } from './cors.js'
 import { hostProblem } from './host-header.js'
 import { inspectorHandler } from './inspector-route.js'
 import { lingerAfterAnswer } from './lingering-close.js'
@@ -50,6 +50,8 @@ class NodeRequest implements DispatchRequest {
   reading = false
   constructor(
     readonly req: IncomingMessage,
+    /** The CORS headers the answer carries before its own (cors.ts), or null. */
+    readonly cors: CorsHeaders | null,
     readonly method: string,
     readonly path: string,
     readonly search: string,
@@ -65,14 +67,17 @@ class NodeRequest implements DispatchRequest {
 
 type Sent = DoorOutcome & { drop?: undefined }
 
-/** Writes the answer as the finishing step made it: one writeHead and one end (a media file streamed). */
-function write(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Sent): void {
+/**
+ * Writes the answer as the finishing step made it, after the CORS headers: one writeHead and one
+ * end (a media file streamed).
+ */
+function write(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Sent, cors: CorsHeaders | null): void {
   if (res.headersSent || res.destroyed) return
   let headers: Record<string, string | number>
-  if (answer.headers === JSON_HEADERS)
+  if (answer.headers === JSON_HEADERS && cors === null)
     headers = { ...JSON_HEADERS } // most answers: a copy, no loop
   else {
-    headers = {}
+    headers = { ...cors }
     for (const name in answer.headers) headers[name.toLowerCase()] = answer.headers[name]!
   }
   const { body } = answer
@@ -100,17 +105,17 @@ function settle(request: NodeRequest, res: ServerResponse, outcome: DoorOutcome)
   }
   if (res.destroyed) return
   if (outcome.drop) request.req.socket.destroy()
-  else write(request, request.req, res, outcome)
+  else write(request, request.req, res, outcome, request.cors)
 }
 
 /** An answer of the door's own, before any route (a request target it cannot read, a crash outside the dispatch). */
-function writeOwn(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Answer): void {
-  write(request, req, res, sentAnswer(answer, req.method ?? 'GET'))
+function writeOwn(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, answer: Answer, cors: CorsHeaders | null): void {
+  write(request, req, res, sentAnswer(answer, req.method ?? 'GET'), cors)
 }
 
-function writeError(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+function writeError(request: NodeRequest | null, req: IncomingMessage, res: ServerResponse, error: unknown, cors: CorsHeaders | null): void {
   if (res.headersSent) res.destroy()
-  else writeOwn(request, req, res, internalError(error))
+  else writeOwn(request, req, res, internalError(error), cors)
 }
 
 /** The origin the client addressed (`http://` + Host, normalised as the URL parser does), cached per Host. */
@@ -156,12 +161,13 @@ export function createNodeDoor(source: MockHandle, options: NodeDoorOptions = {}
     if (host === undefined || host !== goodHost) {
       const wrong = hostProblem(host, req.httpVersionMinor)
       if (wrong !== null) {
-        writeOwn(null, req, res, { ...failWith('badHost', wrong), headers: { connection: 'close' } })
+        writeOwn(null, req, res, { ...failWith('badHost', wrong), headers: { connection: 'close' } }, null)
         return
       }
       if (host !== undefined) goodHost = host
     }
-    if (cors(req, res)) return
+    const corsHeaders = cors(req, res)
+    if (corsHeaders === true) return
     const target = req.url ?? '/'
     if (target.startsWith('/__inspector') && inspector(req, res)) return
     let request: NodeRequest | null = null
@@ -172,21 +178,21 @@ export function createNodeDoor(source: MockHandle, options: NodeDoorOptions = {}
       const parsed = requestTarget(origin, target)
       const method = req.method ?? 'GET'
       if (parsed === null) {
-        writeOwn(null, req, res, failWith('noRoute', method, target))
+        writeOwn(null, req, res, failWith('noRoute', method, target), corsHeaders)
         return
       }
-      request = new NodeRequest(req, method, parsed.path, parsed.search, base)
+      request = new NodeRequest(req, corsHeaders, method, parsed.path, parsed.search, base)
       const outcome = dispatch(request)
       const settled = request
-      if (outcome === null) writeOwn(settled, req, res, failWith('noRoute', method, parsed.path))
+      if (outcome === null) writeOwn(settled, req, res, failWith('noRoute', method, parsed.path), corsHeaders)
       else if ('then' in outcome)
         outcome.then(
-          (result) => (result === null ? writeOwn(settled, req, res, failWith('noRoute', method, parsed.path)) : settle(settled, res, result)),
-          (error: unknown) => writeError(settled, req, res, error),
+          (result) => (result === null ? writeOwn(settled, req, res, failWith('noRoute', method, parsed.path), corsHeaders) : settle(settled, res, result)),
+          (error: unknown) => writeError(settled, req, res, error, corsHeaders),
         )
       else settle(request, res, outcome)
     } catch (error) {
-      writeError(request, req, res, error)
+      writeError(request, req, res, error, corsHeaders)
     }
   }
   return listener

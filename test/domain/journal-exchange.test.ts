@@ -27,6 +27,16 @@ describe('journal exchanges', () => {
     expect(message({}, 'short')).toEqual({ headers: {}, body: 'short', truncated: null })
   })
 
+  it('masks the same body again for another key or label, never showing the last one masked', () => {
+    // The last body masked is remembered (a finished task read again and again): only for the same key and label.
+    const body = '{"prompt":"keys key-one and key-two"}'
+    expect(message({}, body, 'key-one', '#1').body).toBe('{"prompt":"keys #1 and key-two"}')
+    expect(message({}, body, 'key-one', '#1').body).toBe('{"prompt":"keys #1 and key-two"}')
+    expect(message({}, body, 'key-two', '#2').body).toBe('{"prompt":"keys key-one and #2"}')
+    expect(message({}, body, 'key-two', 'second').body).toBe('{"prompt":"keys key-one and second"}')
+    expect(message({}, `${body} `, 'key-two', 'second').body).toBe('{"prompt":"keys key-one and second"} ')
+  })
+
   it('keeps only the characters it shows of a 1 MiB body, not the whole body (issue 40)', () => {
     const journal = new Journal({ now: () => 0 })
     const before = heapUsed()

@@ -44,6 +44,17 @@ describe('key spellings', () => {
     expect(shown).toBe(`${'# '.repeat(300)}#${'z'.repeat(199)}`)
   })
 
+  it('finds the key beside a % or & that stands for nothing, and one escaped after them', () => {
+    // `100%` and `R&B` start no escape: the text is searched as it is, every spelling found where it is.
+    const key = 'bench-key'
+    const plain = `{"progress":"100%","genre":"R&B","key":"${key}","hex":"62656E63682D6B6579","b64":"YmVuY2gta2V5"}`
+    const at = (needle: string): [number, number] => [plain.indexOf(needle), plain.indexOf(needle) + needle.length]
+    expect(keySpans(plain, key)).toEqual([at(key), at('62656E63682D6B6579'), at('YmVuY2gta2V5')])
+    // The same with the key's hyphen %-encoded at the end: decoded, and mapped back.
+    const escaped = `${plain} bench%2Dkey`
+    expect(keySpans(escaped, key)).toEqual([at(key), at('62656E63682D6B6579'), at('YmVuY2gta2V5'), [plain.length + 1, escaped.length]])
+  })
+
   it('maps a key at the end of 1 MiB of escapes to where it is (one pass, any length)', () => {
     const lead = '&amp;%41\\n'.repeat(100_000)
     const text = `${lead}${keySpellings(KEY)['JSON \\u-escaped']!}!`
