@@ -32,7 +32,12 @@ const VIEWS = {
   report: '[data-shown-rule]',
   scenario: '.scenario-result p',
   faults: 'tr.counter',
+  // One request opened: the detail, its headers and bodies and its near misses (one admin call).
+  request: 'tr.opened .why-not',
 }
+/** A view's address when it is not `#VIEW`. */
+const ADDRESS = { request: '#requests/1900' }
+const address = (view) => ADDRESS[view] ?? `#${view}`
 
 async function side(root) {
   const { startServer } = await import(`${root}/dist/index.js`)
@@ -88,7 +93,7 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 720 
 // shows within 10 s is one that page does not have.
 for (const s of sides)
   for (const [view, selector] of Object.entries(VIEWS))
-    await firstPaint(context, `${s.running.url}/__inspector/?poll=60000#${view}`, selector, 10_000).then(
+    await firstPaint(context, `${s.running.url}/__inspector/?poll=60000${address(view)}`, selector, 10_000).then(
       () => s.has.add(view),
       () => console.log(`${s.name} has no ${view} view: timed on the other page alone`),
     )
@@ -97,7 +102,8 @@ for (let round = 0; round < Number(rounds); round++) {
   const order = round % 2 === 0 ? sides : [...sides].reverse()
   const line = []
   for (const [view, selector] of Object.entries(VIEWS)) {
-    for (const s of order) if (s.has.has(view)) s.times[view].push(await firstPaint(context, `${s.running.url}/__inspector/?poll=60000#${view}`, selector))
+    for (const s of order)
+      if (s.has.has(view)) s.times[view].push(await firstPaint(context, `${s.running.url}/__inspector/?poll=60000${address(view)}`, selector))
     line.push(`${view} ${sides.map((s) => (s.has.has(view) ? Math.round(s.times[view].at(-1)) : '–')).join('/')}`)
   }
   console.log(`round ${round + 1}: ${line.join(', ')} ms (${sides.map((s) => s.name).join('/')})`)

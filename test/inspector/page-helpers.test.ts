@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createTask } from '../support/api-calls.js'
 import { balances } from '../../src/inspector/page/credits-chart.js'
 import { conditions, entryId } from '../../src/inspector/page/counters-panel.js'
+import { diffOf } from '../../src/inspector/page/near-misses.js'
 import { mistakesOf } from '../../src/inspector/page/scenario-panel.js'
 import { createMock } from '../../src/mock/create-mock.js'
 import { RUNS } from '../support/hostile.js'
@@ -74,5 +75,20 @@ describe('conditions (the faults & rules view)', () => {
 
   it('names a row by its part and index, as its address does', () => {
     expect([entryId('faults', 0), entryId('rules', 2)]).toEqual(['fault-0', 'rule-2'])
+  })
+})
+
+describe('diffOf (a near miss in a request’s Why not)', () => {
+  it('writes what the entry wanted and what the request had as the scenario would: numbers bare, texts quoted, a field test in words', () => {
+    expect(diffOf({ part: 'faults', field: 'nth', wanted: 3, got: 4 })).toEqual({ wanted: '3', got: '4' })
+    expect(diffOf({ part: 'faults', field: 'api_key', wanted: 'othe…key', got: 'qa…y' })).toEqual({ wanted: '"othe…key"', got: '"qa…y"' })
+    // A text that reads "none" and no value at all look different.
+    expect(diffOf({ part: 'rules', field: 'mode', wanted: 'custom', got: null })).toEqual({ wanted: '"custom"', got: 'none' })
+    expect(diffOf({ part: 'rules', field: 'mode', wanted: 'custom', got: 'none' })).toEqual({ wanted: '"custom"', got: '"none"' })
+    expect(diffOf({ part: 'rules', field: 'input.prompt', wanted: { contains: 'rain' }, got: 'sun' })).toEqual({ wanted: 'contains "rain"', got: '"sun"' })
+    expect(diffOf({ part: 'rules', field: 'input.mv', wanted: { exists: true }, got: null })).toEqual({ wanted: 'exists true', got: 'none' })
+    expect(diffOf({ part: 'rules', field: 'input.n', wanted: { equals: { a: 1 } }, got: { a: 2 } })).toEqual({ wanted: 'equals {"a":1}', got: '{"a":2}' })
+    expect(diffOf({ part: 'faults', field: 'probability', wanted: 0.25, got: 0.8123 })).toEqual({ wanted: '0.25', got: '0.8123' })
+    expect(diffOf({ part: 'rules', field: 'first_match_wins', wanted: null, got: 0 })).toEqual({ wanted: 'to apply first', got: 'rules[0] applied first' })
   })
 })

@@ -20,17 +20,32 @@ export interface CountersHooks {
 /** `fault-0`, `rule-2`: a row's id, in its address and its `data-entry`. */
 export const entryId = (part: 'faults' | 'rules', index: number): string => `${part === 'faults' ? 'fault' : 'rule'}-${index}`
 
+/** A rule's test of an input field as written: `{ contains: "x" }` → `contains "x"`. */
+export function fieldTest(test: unknown): string {
+  if (typeof test !== 'object' || test === null) return JSON.stringify(test) ?? 'none'
+  return Object.entries(test)
+    .map(([how, wanted]) => `${how} ${JSON.stringify(wanted)}`)
+    .join(', ')
+}
+
 /** The conditions as written, `endpoint create · nth 3`; `input.prompt contains "x"` for a rule's input. */
 export function conditions(match: Record<string, unknown>): string {
   const parts: string[] = []
   for (const [name, value] of Object.entries(match)) {
     if (value === null || value === undefined) continue
     if (name === 'input' && typeof value === 'object') {
-      for (const [field, test] of Object.entries(value as Record<string, unknown>))
-        for (const [how, wanted] of Object.entries(test as Record<string, unknown>)) parts.push(`input.${field} ${how} ${JSON.stringify(wanted)}`)
+      for (const [field, test] of Object.entries(value as Record<string, unknown>)) parts.push(`input.${field} ${fieldTest(test)}`)
     } else parts.push(`${name} ${typeof value === 'string' ? value : JSON.stringify(value)}`)
   }
   return parts.length === 0 ? 'every request' : parts.join(' · ')
+}
+
+/**
+ * A link to a line of the running scenario: its address is the scenario view's (`#scenario/12`),
+ * so it can be copied or opened in a new tab; a plain click opens it through `open`.
+ */
+export function lineLink(line: number, open: (line: number) => void, attributes: Record<string, string | number>, text: string): HTMLAnchorElement {
+  return h('a', { href: `#scenario/${line}`, ...attributes, onclick: (event) => (event.preventDefault(), open(line)) }, text)
 }
 
 interface Row {
@@ -107,7 +122,10 @@ export class CountersPanel {
       ...parts.flatMap((part) => [h('h3', {}, part.title), part.rows.length === 0 ? h('p', { class: 'muted' }, part.none) : this.#table(part.rows)]),
     ])
     if (!this.#scrolled && this.#linked !== null) {
-      this.element.querySelector(`tr[data-entry="${CSS.escape(this.#linked)}"]`)?.scrollIntoView({ block: 'center' })
+      // The row a link named, in view and in focus: the keyboard goes on from there.
+      const row = this.element.querySelector<HTMLElement>(`tr[data-entry="${CSS.escape(this.#linked)}"]`)
+      row?.scrollIntoView({ block: 'center' })
+      row?.querySelector<HTMLElement>(`a[href="#faults/${CSS.escape(this.#linked)}"]`)?.focus({ preventScroll: true })
       this.#scrolled = true
     }
   }
@@ -128,18 +146,7 @@ export class CountersPanel {
               'td',
               { 'data-col': 'entry' },
               h('a', { href: `#faults/${row.id}`, title: 'link to this entry' }, row.name),
-              row.line === null
-                ? null
-                : h(
-                    'span',
-                    {},
-                    ' · ',
-                    h(
-                      'a',
-                      { href: '#', 'data-line': row.line, onclick: (event) => (event.preventDefault(), this.hooks.openLine(row.line!)) },
-                      `line ${row.line}`,
-                    ),
-                  ),
+              row.line === null ? null : h('span', {}, ' · ', lineLink(row.line, this.hooks.openLine, { 'data-line': row.line }, `line ${row.line}`)),
             ),
             h('td', { 'data-col': 'action' }, row.action),
             h('td', { 'data-col': 'conditions' }, h('code', {}, conditions(row.match))),

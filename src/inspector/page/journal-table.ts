@@ -10,6 +10,7 @@ import type { JournalEntryView } from '../../admin/views.js'
 import type { Message } from '../../domain/exchange.js'
 import { get } from './admin-client.js'
 import { asCurl, asFetch, copiedRequest } from './copy-request.js'
+import { entryId, lineLink } from './counters-panel.js'
 import { nearMissesView } from './near-misses.js'
 import { clockTime, h, shortId } from './dom.js'
 
@@ -101,11 +102,20 @@ function exchangeView(entry: JournalEntryView, links: JournalLinks): HTMLElement
 function causeView(entry: JournalEntryView, links: JournalLinks): string | Node {
   const { cause } = entry
   if (cause === null) return 'the normal answer'
-  if (cause.kind === 'fault' && cause.line !== null && links.openFaultLine !== undefined) {
-    const line = cause.line
-    return h('a', { href: '#', 'data-fault-line': line, onclick: (event) => (event.preventDefault(), links.openFaultLine!(line)) }, causeText(cause))
-  }
-  return causeText(cause)
+  if (cause.kind !== 'fault') return causeText(cause)
+  const id = entryId('faults', cause.index)
+  return h(
+    'span',
+    {},
+    cause.line === null || links.openFaultLine === undefined
+      ? causeText(cause)
+      : lineLink(cause.line, links.openFaultLine, { 'data-fault-line': cause.line }, causeText(cause)),
+    // How the fault's counter counted this request: one without api_key counts every key's (issue 39).
+    // A fake before issue 39 sends no `counted`.
+    (cause.counted ?? null) === null ? null : h('span', {}, ' · ', h('span', { 'data-counted': '' }, cause.counted)),
+    ' · ',
+    h('a', { href: `#faults/${id}`, 'data-counters': id, title: 'this fault in Faults & rules' }, 'its counters'),
+  )
 }
 
 function detail(entry: JournalEntryView, links: JournalLinks): HTMLElement {

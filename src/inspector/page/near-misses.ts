@@ -5,7 +5,7 @@
  * entry's line in the scenario and to its counters (`#faults/fault-0`).
  */
 import type { NearMissView } from '../../admin/counter-views.js'
-import { entryId } from './counters-panel.js'
+import { entryId, fieldTest, lineLink } from './counters-panel.js'
 import { h } from './dom.js'
 
 export interface NearMissLinks {
@@ -13,7 +13,14 @@ export interface NearMissLinks {
   openFaultLine?(line: number): void
 }
 
-const value = (shown: unknown): string => (shown === null || shown === undefined ? 'none' : typeof shown === 'string' ? shown : JSON.stringify(shown))
+/** A value as the scenario would write it: numbers bare, texts (and key labels) quoted, `none` for no value. */
+const value = (shown: unknown): string => (shown === null || shown === undefined ? 'none' : (JSON.stringify(shown) ?? String(shown)))
+
+/** What the entry wanted and what the request (task) had, in words: `contains "stuck"` against `"a calm piano piece"`. */
+export function diffOf(miss: Pick<NearMissView, 'part' | 'field' | 'wanted' | 'got'>): { wanted: string; got: string } {
+  if (miss.field === 'first_match_wins') return { wanted: 'to apply first', got: `${miss.part}[${value(miss.got)}] applied first` }
+  return { wanted: miss.field.startsWith('input.') ? fieldTest(miss.wanted) : value(miss.wanted), got: value(miss.got) }
+}
 
 /** The section; `misses` undefined: a fake before issue 39, which keeps no trace (nothing shown). */
 export function nearMissesView(misses: readonly NearMissView[] | undefined, links: NearMissLinks): HTMLElement | null {
@@ -30,6 +37,7 @@ export function nearMissesView(misses: readonly NearMissView[] | undefined, link
       ...misses.map((miss) => {
         const id = entryId(miss.part, miss.index)
         const line = miss.line
+        const { wanted, got } = diffOf(miss)
         return h(
           'li',
           { 'data-entry': id },
@@ -40,19 +48,14 @@ export function nearMissesView(misses: readonly NearMissView[] | undefined, link
             h('span', { class: 'muted' }, 'differed: '),
             h('code', { 'data-field': '' }, miss.field),
             h('span', { class: 'muted' }, ' · wanted '),
-            h('code', { class: 'wanted' }, value(miss.wanted)),
+            h('code', { class: 'wanted' }, wanted),
             h('span', { class: 'muted' }, ' · got '),
-            h('code', { class: 'got' }, value(miss.got)),
+            h('code', { class: 'got' }, got),
             ' · ',
             h('a', { href: `#faults/${id}`, 'data-counters': id }, 'its counters'),
             line === null || links.openFaultLine === undefined
               ? null
-              : h(
-                  'span',
-                  {},
-                  ' · ',
-                  h('a', { href: '#', 'data-fault-line': line, onclick: (event) => (event.preventDefault(), links.openFaultLine!(line)) }, `line ${line}`),
-                ),
+              : h('span', {}, ' · ', lineLink(line, links.openFaultLine, { 'data-fault-line': line }, `line ${line}`)),
           ),
         )
       }),
