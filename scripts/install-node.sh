@@ -35,7 +35,10 @@ if installed; then
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && npm pack --silent "node-linux-$arch@$version" >/dev/null)
+if ! (cd "$work" && npm pack --silent "node-linux-$arch@$version" >/dev/null); then
+  echo "install-node: npm could not fetch node-linux-$arch@$version (see npm's message above; 'npm view node-linux-$arch versions' lists what the registry has)" >&2
+  exit 1
+fi
 tar -xzf "$work"/node-linux-"$arch"-*.tgz -C "$work"
 rm -rf "$dest"
 mkdir -p "$root/.tools"
