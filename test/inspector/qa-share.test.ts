@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTask, getTask } from '../support/api-calls.js'
+import { createMusic, getTask } from '../support/api-calls.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { launchChromium } from '../support/browser.js'
 
@@ -38,9 +38,7 @@ let context: BrowserContext
 let running: RunningServer
 let page: Page
 
-const music = (prompt: string) => JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: prompt } })
-const create = (apiKey: string, prompt: string) =>
-  createTask(running.mock.world, { apiKey, origin: running.url, contentType: 'application/json', body: music(prompt) }).response!
+const create = (apiKey: string, prompt: string) => createMusic(running, apiKey, prompt)
 const shot = async (name: string) => {
   await page.mouse.move(1, 700)
   await page.screenshot({ path: join(SHOTS, `${name}.png`) })

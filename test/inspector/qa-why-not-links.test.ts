@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTask } from '../support/api-calls.js'
+import { createMusic } from '../support/api-calls.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { launchChromium } from '../support/browser.js'
 
@@ -50,9 +50,7 @@ let context: BrowserContext
 let running: RunningServer
 let page: Page
 
-const music = (prompt: string) => JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: prompt } })
-const create = (apiKey: string, prompt = 'a calm piano piece') =>
-  createTask(running.mock.world, { apiKey, origin: running.url, contentType: 'application/json', body: music(prompt) }).response!.status
+const create = (apiKey: string, prompt?: string) => createMusic(running, apiKey, prompt).status
 const lastSeq = () => running.mock.world.journal.recorded
 const open = (hash: string) => page.goto(`${running.url}/__inspector/?poll=200${hash}`)
 

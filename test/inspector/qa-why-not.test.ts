@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTask } from '../support/api-calls.js'
+import { createMusic } from '../support/api-calls.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { launchChromium } from '../support/browser.js'
 
@@ -55,9 +55,7 @@ afterAll(async () => {
   await running?.close()
 })
 
-const music = (prompt: string) => JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: prompt } })
-const create = (apiKey: string, prompt: string) =>
-  createTask(running.mock.world, { apiKey, origin: running.url, contentType: 'application/json', body: music(prompt) }).response!
+const create = (apiKey: string, prompt: string) => createMusic(running, apiKey, prompt)
 const shot = async (name: string) => {
   await page.mouse.move(1, 700)
   await page.screenshot({ path: join(SHOTS, `${name}.png`) })

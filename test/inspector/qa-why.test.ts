@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTask, getTask } from '../support/api-calls.js'
+import { music } from '../support/admin-helpers.js'
+import { createMusic, getTask } from '../support/api-calls.js'
 import { replayLedger, type CreditEvent } from '../../src/domain/ledger.js'
 import { startServer, type RunningServer } from '../../src/server/start-server.js'
 import { launchChromium } from '../support/browser.js'
@@ -63,9 +64,7 @@ afterAll(async () => {
   await running?.close()
 })
 
-const music = (prompt: string) => JSON.stringify({ model: 'music-model', task_type: 'music', input: { gpt_description_prompt: prompt } })
-const create = (apiKey: string, prompt: string) =>
-  createTask(running.mock.world, { apiKey, origin: running.url, contentType: 'application/json', body: music(prompt) }).response!
+const create = (apiKey: string, prompt: string) => createMusic(running, apiKey, prompt)
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) })
 /** Waits for `count` more polls of the page (each reads /__admin/health). */
 async function polls(count: number): Promise<void> {
@@ -101,7 +100,7 @@ it('traces a 500 to its fault line, a 402 to the ledger, keeps a bad input error
   await page.click('tr.entry')
   await page.waitForSelector('[data-message="response"] pre.body')
   expect(await page.textContent('[data-message="response"] pre.body')).toBe('{"code":500,"message":"upstream exploded"}')
-  expect(await page.textContent('[data-message="request"] pre.body')).toBe(music('song 2'))
+  expect(await page.textContent('[data-message="request"] pre.body')).toBe(JSON.stringify(music('song 2')))
   expect(await page.textContent('[data-message="request"]')).toContain('bi…y')
   await shot('why-1-fault')
   await page.click(`a[data-fault-line="${FAULT_LINE}"]`)

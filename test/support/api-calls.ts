@@ -8,6 +8,7 @@ import type { Answered, ApiRequest, BodyRequest, Outcome } from '../../src/api/p
 import type { World } from '../../src/domain/world.js'
 import { finisher, sendAnswered } from '../../src/dispatch/finish.js'
 import type { DispatchRequest, DoorOutcome } from '../../src/dispatch/request.js'
+import { music } from './admin-helpers.js'
 
 function served(answered: Answered): Outcome {
   sendAnswered(answered)
@@ -17,6 +18,10 @@ function served(answered: Answered): Outcome {
 export const createTask = (world: World, request: BodyRequest): Outcome => served(api.createTask(world, request))
 export const getTask = (world: World, request: ApiRequest, taskId: string): Outcome => served(api.getTask(world, request, taskId))
 export const getUsage = (world: World, request: ApiRequest): Outcome => served(api.getUsage(world, request))
+
+/** A music create with `prompt`, as a client of `server` sends it with `apiKey` (a JSON body): its response. */
+export const createMusic = (server: { url: string; mock: { world: World } }, apiKey: string, prompt = 'a calm piano piece') =>
+  createTask(server.mock.world, { apiKey, origin: server.url, contentType: 'application/json', body: JSON.stringify(music(prompt)) }).response!
 
 /**
  * A create in a world kept with `--state-mode durable`: the answer the finishing step sends once
